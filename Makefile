@@ -1,0 +1,46 @@
+# kallsyms series harness: see README.md.
+#
+#   make check   apply the series, run every test (what .ci/run calls)
+#   make bench   build stock and patched kernels, boot both, print a table
+#
+# Everything is built under build/ (ignored by git).
+
+SHELL := /bin/bash
+BUILD := $(CURDIR)/build
+# The input of the userspace harness: a System.map or a /proc/kallsyms copy,
+# optionally xz-compressed.
+MAP ?= $(firstword $(wildcard $(CURDIR)/../shared/data/System.map-*.xz) /proc/kallsyms)
+# bench: x86_64 under QEMU (the default) or um (quick, ~20k symbols).
+BENCH_ARCH ?= x86_64
+# check: seconds each fuzzer runs.
+FUZZ_SECONDS ?= 30
+
+export MAP FUZZ_SECONDS BENCH_ARCH
+
+.PHONY: all check bench deps tree export checkpatch clean
+all: check
+
+deps:
+	@scripts/deps.sh
+
+check: deps
+	@scripts/check.sh
+
+bench: deps
+	@scripts/bench.sh
+
+# The editable work tree: base commit + one commit per patch.
+tree: deps
+	@test ! -e $(BUILD)/dev/linux/.git || \
+		{ echo "build/dev/linux exists; 'make export' your work, then remove it"; exit 1; }
+	@scripts/mktree.sh $(BUILD)/dev/linux
+
+# Write the work tree's commits back into patches/.
+export:
+	@scripts/export.sh $(BUILD)/dev/linux
+
+checkpatch: deps
+	@scripts/checkpatch.sh
+
+clean:
+	rm -rf $(BUILD)

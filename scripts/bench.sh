@@ -1,0 +1,82 @@
+#!/bin/bash
+# bench.sh: stock (base + the KUnit suite) against the patched series, in
+# one run, with the same config. See README.md.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+b=$top/build/bench
+tree=$b/linux
+arch=${BENCH_ARCH:-x86_64}
+export CCACHE_BASEDIR=$top/build CCACHE_NOHASHDIR=1
+mkdir -p "$b"
+t0=$SECONDS
+step() { echo ">>> [$((SECONDS - t0)) s] $*"; }
+
+# Kernels: NAME PATCHES INDEX
+kernels=("stock 1 -" "index all y" "no-index all n")
+
+build_x86() { # build_x86 NAME INDEX
+	local name=$1 index=$2 out=$b/x86 dst=$b/$1
+	if [ "$index" != - ] && [ -f "$out/.config" ]; then
+		"$tree/scripts/config" --file "$out/.config" \
+			$([ "$index" = y ] && echo --enable || echo --disable) KALLSYMS_NAME_INDEX
+	fi
+	"$top/scripts/build-x86.sh" "$tree" "$out"
+	mkdir -p "$dst"
+	cp "$out/arch/x86/boot/bzImage" "$out/System.map" "$dst/"
+	cp "$out/.config" "$dst/config"
+	cp "$out/lib/tests/kallsyms_kunit_mod.ko" "$dst/" 2>/dev/null || true
+	"$top/scripts/initramfs.sh" "$dst/initramfs.cpio.gz" "$dst/config" \
+		$(ls "$dst"/*.ko 2>/dev/null)
+}
+
+boot_x86() { # boot_x86 NAME
+	local dst=$b/$1 accel
+	step "booting $1 under QEMU (TCG takes a few minutes)"
+	accel=$("$top/scripts/qemu.sh" "$dst/bzImage" "$dst/initramfs.cpio.gz" "$dst/boot.log")
+	echo "$accel" > "$dst/accel"
+	grep -E 'kallsyms_bench:|kallsyms_selftest:|# (Totals|kallsyms)|^ *(not )?ok [0-9]+ ' "$dst/boot.log" \
+		> "$dst/results.txt" || true
+}
+
+run_um() { # run_um NAME INDEX
+	local dst=$b/$1 opts=(--kconfig_add CONFIG_KALLSYMS_KUNIT_BENCHMARK=y)
+	[ "$2" = n ] && opts+=(--kconfig_add CONFIG_EXPERT=y --kconfig_add CONFIG_KALLSYMS_NAME_INDEX=n)
+	mkdir -p "$dst"
+	(cd "$tree" && ./tools/testing/kunit/kunit.py run --kunitconfig=lib/tests/.kunitconfig \
+		--build_dir="$b/uml-$1" --jobs="$(nproc)" --make_options CC="ccache gcc" \
+		--raw_output=all "${opts[@]}") > "$dst/boot.log" 2>&1 || true
+	grep -E 'kallsyms_bench:|# (Totals|kallsyms)|^ *(not )?ok [0-9]+ ' "$dst/boot.log" > "$dst/results.txt" || true
+}
+
+for k in "${kernels[@]}"; do
+	read -r name patches index <<< "$k"
+	step "kernel '$name': base + $patches patch(es), name index: $index"
+	"$top/scripts/mktree.sh" "$tree" "$patches" >/dev/null
+	if [ "$name" = stock ]; then
+		# Keep a copy of the stock sources for the userspace harness.
+		rm -rf "$b/stock-src"; mkdir -p "$b/stock-src"
+		git -C "$tree" archive HEAD scripts kernel include tools | tar -x -C "$b/stock-src"
+	fi
+	if [ "$arch" = um ]; then run_um "$name" "$index"; else build_x86 "$name" "$index"; fi
+done
+if [ "$arch" != um ]; then
+	for k in "${kernels[@]}"; do boot_x86 "${k%% *}"; done
+fi
+
+user=()
+if [ -d "$tree/tools/testing/kallsyms" ]; then
+	step "userspace harness on $MAP"
+	for v in "stock $b/stock-src y" "index $tree y" "no-index $tree n"; do
+		read -r name src index <<< "$v"
+		make -s -C "$tree/tools/testing/kallsyms" bench KSRC="$src" INDEX="$index" \
+			OUT="$b/user-$name" MAP="$MAP" > "$b/user-$name.txt" 2>&1 ||
+			{ cat "$b/user-$name.txt"; exit 1; }
+		user+=("$name=$b/user-$name.txt")
+	done
+fi
+
+step "results"
+python3 "$top/scripts/table.py" --arch "$arch" --map "$MAP" \
+	stock="$b/stock" index="$b/index" no-index="$b/no-index" \
+	${user[@]/#/--user } | tee "$b/results.md"
+echo ">>> table written to build/bench/results.md ($((SECONDS - t0)) s in all)"

@@ -1,0 +1,46 @@
+#!/bin/bash
+# check.sh: apply the series and run every test; see README.md.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+build=$top/build/check
+tree=$build/linux
+export CCACHE_BASEDIR=$top/build CCACHE_NOHASHDIR=1
+start=$(date +%s)
+
+"$top/scripts/mktree.sh" "$tree" all || exit 1
+
+pass=0 fail=0 failed=()
+step() { # step NAME COMMAND...
+	local name=$1 t0=$SECONDS
+	shift
+	echo ">>> [$name] $*"
+	if "$@"; then
+		pass=$((pass + 1)); echo ">>> [$name] ok ($((SECONDS - t0)) s)"
+	else
+		fail=$((fail + 1)); failed+=("$name"); echo ">>> [$name] FAILED"
+	fi
+}
+
+kunit() { # kunit BUILD_DIR [kunit.py options]
+	local dir=$1
+	shift
+	(cd "$tree" && ./tools/testing/kunit/kunit.py run \
+		--kunitconfig=lib/tests/.kunitconfig --build_dir="$dir" \
+		--jobs="$(nproc)" --make_options CC="ccache gcc" "$@")
+}
+
+step checkpatch "$top/scripts/checkpatch.sh"
+step kunit-name-index kunit "$build/uml-index"
+step kunit-no-index kunit "$build/uml-noindex" \
+	--kconfig_add CONFIG_EXPERT=y --kconfig_add CONFIG_KALLSYMS_NAME_INDEX=n
+if [ -d "$tree/tools/testing/kallsyms" ]; then
+	step userspace make -s -C "$tree/tools/testing/kallsyms" check \
+		OUT="$build/user" MAP="$MAP"
+	step fuzz make -s -C "$tree/tools/testing/kallsyms" fuzz \
+		OUT="$build/user" MAP="$MAP" FUZZ_SECONDS="$FUZZ_SECONDS"
+fi
+
+echo ">>> make check took $(( $(date +%s) - start )) s"
+[ $fail -eq 0 ] || echo ">>> failed: ${failed[*]}"
+echo "check: $pass passed, $fail failed"
+[ $fail -eq 0 ]

@@ -1,0 +1,16 @@
+#!/bin/bash
+# checkpatch.sh: every patch of the series must be checkpatch --strict clean.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+tree=$top/build/check/linux
+[ -d "$tree/.git" ] || "$top/scripts/mktree.sh" "$tree" 0 >/dev/null
+fail=0
+while read -r p; do
+	[[ -z "$p" || "$p" == \#* ]] && continue
+	if out=$(cd "$tree" && scripts/checkpatch.pl --strict --quiet "$top/patches/$p" 2>&1); then
+		echo "checkpatch: ok   $p"
+	else
+		echo "checkpatch: FAIL $p"; echo "$out"; fail=1
+	fi
+done < "$top/patches/series"
+exit $fail

@@ -1,0 +1,48 @@
+#!/bin/bash
+# mktree.sh DIR [N]
+#
+# Make DIR a git tree of the base (Debian's linux-source-6.12) with the
+# first N patches of patches/series applied by `git am` (all by default).
+# An existing DIR is reset to the base commit first, which only touches
+# files the series changes, so builds in O= folders stay incremental.
+set -euo pipefail
+
+dir=$(realpath -m "$1")
+n=${2:-all}
+top=$(cd "$(dirname "$0")/.." && pwd)
+tarball=/usr/src/linux-source-6.12.tar.xz
+
+if [ ! -d "$dir/.git" ]; then
+	echo ">>> unpacking $tarball into $dir"
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	tar -C "$dir" --strip-components=1 -xf "$tarball"
+	cd "$dir"
+	# Debian's tarball ignores everything at the top level (for its own
+	# packaging repository); drop that stanza so new files can be added.
+	l=$(grep -n '^# Debian packaging: ignore everything' .gitignore | cut -d: -f1)
+	[ -n "$l" ] && sed -i "$((l - 1)),\$d" .gitignore
+	git init -q
+	git config user.name "kallsyms series"
+	git config user.email "kallsyms@localhost"
+	git config core.autocrlf false
+	git config gc.auto 0
+	git add -A
+	ver=$(dpkg-query -W -f='${Version}' linux-source-6.12 2>/dev/null || echo unknown)
+	git commit -q -m "base: Debian linux-source-6.12 $ver ($(make -s kernelversion))"
+	git tag base
+fi
+
+cd "$dir"
+git am --abort >/dev/null 2>&1 || true
+git checkout -q -f --detach base
+git clean -q -fd
+git branch -q -f series base
+git checkout -q series
+
+mapfile -t patches < <(grep -v '^\s*\(#\|$\)' "$top/patches/series")
+[ "$n" = all ] && n=${#patches[@]}
+for ((i = 0; i < n; i++)); do
+	git am -q --whitespace=nowarn "$top/patches/${patches[$i]}"
+done
+echo ">>> $dir: base + $n patch(es), HEAD $(git log -1 --format='%h %s')"

@@ -1,0 +1,32 @@
+#!/bin/bash
+# qemu.sh BZIMAGE INITRD LOG: boot an x86_64 kernel, console to LOG.
+# KVM is used when /dev/kvm works for this kernel (probed once per run and
+# cached in $QEMU_ACCEL_CACHE); otherwise TCG, which is slower but steady.
+set -euo pipefail
+kernel=$1 initrd=$2 log=$3
+cache=${QEMU_ACCEL_CACHE:-/tmp/kallsyms-qemu-accel}
+append="console=ttyS0 nokaslr panic=-1 rdinit=/init kunit.filter_glob=kallsyms*"
+
+run() { # run ACCEL TIMEOUT
+	local accel=(-accel tcg -cpu max)
+	[ "$1" = kvm ] && accel=(-accel kvm -cpu max)
+	timeout "$2" qemu-system-x86_64 "${accel[@]}" -smp 2 -m 2G -nographic \
+		-no-reboot -kernel "$kernel" -initrd "$initrd" -append "$append" \
+		</dev/null >"$log" 2>&1
+}
+
+accel=$(cat "$cache" 2>/dev/null || true)
+if [ -z "$accel" ]; then
+	# A KVM kernel prints its banner within seconds; seen here: KVM that
+	# hangs in decompression, so give it 30 s and fall back to TCG.
+	accel=tcg
+	if [ -w /dev/kvm ]; then
+		run kvm 30 || true
+		grep -q 'Linux version' "$log" && accel=kvm
+	fi
+	echo "$accel" > "$cache"
+	echo ">>> QEMU accelerator: $accel" >&2
+fi
+run "$accel" 1800
+grep -q 'kallsyms_bench: done' "$log" || { echo ">>> boot failed, see $log" >&2; exit 1; }
+echo "$accel"

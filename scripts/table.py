@@ -1,0 +1,169 @@
+#!/usr/bin/env python3
+"""Turn the bench logs into one table: metric, stock, patched, ratio.
+
+Kernel figures come from the KUnit suite's "kallsyms_bench: METRIC k=v ..."
+lines and from initramfs/init; table sizes from each kernel's System.map;
+userspace figures from tools/testing/kallsyms ("kallsyms_user: ..." lines).
+"""
+import argparse
+import re
+import sys
+
+LINE = re.compile(r'(kallsyms_bench|kallsyms_user): (\S+)((?: \S+=\S+)*)')
+
+
+def parse_lines(path):
+    out = {}
+    try:
+        text = open(path, errors='replace').read()
+    except OSError:
+        return out
+    for m in LINE.finditer(text):
+        metric = m.group(2)
+        for kv in m.group(3).split():
+            k, v = kv.split('=', 1)
+            out.setdefault(metric, {})[k] = v
+    return out
+
+
+def kunit_totals(path):
+    try:
+        text = open(path, errors='replace').read()
+    except OSError:
+        return None
+    tot = [0, 0, 0]
+    for m in re.finditer(r'# Totals: pass:(\d+) fail:(\d+) skip:(\d+)', text):
+        for i in range(3):
+            tot[i] += int(m.group(i + 1))
+    return 'pass %d fail %d skip %d' % tuple(tot)
+
+
+def table_bytes(sysmap):
+    """Sizes of the kallsyms tables: distance to the next symbol's address."""
+    syms = []
+    try:
+        for line in open(sysmap):
+            a, t, n = line.split()[:3]
+            syms.append((int(a, 16), n))
+    except OSError:
+        return {}
+    syms.sort()
+    sizes = {}
+    for i, (a, n) in enumerate(syms):
+        if n.startswith('kallsyms_') and i + 1 < len(syms):
+            j = i + 1
+            while j < len(syms) and syms[j][0] == a:
+                j += 1
+            if j < len(syms):
+                sizes[n] = syms[j][0] - a
+    return sizes
+
+
+LOOKUP_TABLES = ('kallsyms_seqs_of_names', 'kallsyms_token_pairs',
+                 'kallsyms_sub_markers', 'kallsyms_name_nbuckets',
+                 'kallsyms_name_tag_bits', 'kallsyms_name_bucket_base',
+                 'kallsyms_name_buckets', 'kallsyms_name_entries')
+
+
+def fmt(v):
+    if v is None:
+        return '-'
+    if isinstance(v, float):
+        return '%.3f' % v if v < 100 else '%.0f' % v
+    return str(v)
+
+
+def num(v):
+    try:
+        return float(v)
+    except (TypeError, ValueError):
+        return None
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--arch', default='x86_64')
+    ap.add_argument('--map', default='')
+    ap.add_argument('--user', action='append', default=[])
+    ap.add_argument('kernels', nargs='+', help='NAME=DIR')
+    args = ap.parse_args()
+
+    names = [k.split('=', 1)[0] for k in args.kernels]
+    dirs = dict(k.split('=', 1) for k in args.kernels)
+    rows = []   # (label, {kernel: value})
+
+    data = {n: parse_lines(dirs[n] + '/results.txt') for n in names}
+    sizes = {n: table_bytes(dirs[n] + '/System.map') for n in names}
+
+    syms = {n: data[n].get('lookup_name', {}).get('syms') for n in names}
+    rows.append(('symbols in vmlinux', syms))
+    rows.append(('KUnit cases', {n: kunit_totals(dirs[n] + '/results.txt') for n in names}))
+    for metric, keys in (('lookup_name', ('avg_ns', 'min_ns', 'max_ns')),
+                         ('lookup_name_expand', ('avg_ns',)),
+                         ('on_each_match', ('avg_ns', 'max_ns')),
+                         ('addr_to_name', ('avg_ns', 'max_ns')),
+                         ('on_each_symbol', ('total_ns',)),
+                         ('proc_read', ('total_ns', 'bytes')),
+                         ('proc_user', ('lines', 'bytes', 'names_md5'))):
+        for k in keys:
+            vals = {n: data[n].get(metric, {}).get(k) for n in names}
+            if any(v is not None for v in vals.values()):
+                rows.append(('%s %s' % (metric, k), vals))
+    for r in (0, 1, 2):
+        key = 'kptr_restrict=%d' % r
+        vals = {n: data[n].get(key, {}).get('first_line') for n in names}
+        if any(vals.values()):
+            rows.append(('/proc/kallsyms line 1, kptr_restrict=%d' % r, vals))
+
+    for t in ('kallsyms_names', 'kallsyms_markers', 'kallsyms_token_table',
+              'kallsyms_token_index', 'kallsyms_offsets') + LOOKUP_TABLES:
+        vals = {n: sizes[n].get(t) for n in names}
+        if any(v is not None for v in vals.values()):
+            rows.append(('bytes %s' % t, vals))
+    look = {}
+    for n in names:
+        tot = sum(sizes[n].get(t, 0) for t in LOOKUP_TABLES)
+        s = num(syms[n])
+        look[n] = round(tot / s, 3) if s and sizes[n] else None
+    rows.append(('name lookup bytes per symbol', look))
+
+    for u in args.user:
+        name, path = u.split('=', 1)
+        for metric, kv in parse_lines(path).items():
+            for k, v in kv.items():
+                label = 'user %s %s' % (metric, k)
+                row = next((r for r in rows if r[0] == label), None)
+                if row is None:
+                    row = (label, {})
+                    rows.append(row)
+                row[1][name] = v
+
+    base = names[0]
+    head = ['metric'] + [h for n in names for h in ([n] if n == base else [n, 'ratio'])]
+    print('kallsyms bench (%s); ratio = %s / patched, above 1 means faster or smaller'
+          % (args.arch, base))
+    if args.map:
+        print('userspace input: %s' % args.map)
+    print()
+    print('| ' + ' | '.join(head) + ' |')
+    print('|' + '---|' * len(head))
+    for label, vals in rows:
+        cells = [label]
+        b = num(vals.get(base))
+        for n in names:
+            v = vals.get(n)
+            cells.append(fmt(v))
+            if n != base:
+                x = num(v)
+                ratio = None
+                if b is not None and x and not label.startswith(('symbols', 'user ') ) \
+                        or (label.startswith('user ') and b is not None and x):
+                    ratio = b / x if x else None
+                if label.startswith(('symbols', 'KUnit', 'proc_user lines')):
+                    ratio = None
+                cells.append('%.2fx' % ratio if ratio else '')
+        print('| ' + ' | '.join(cells) + ' |')
+
+
+if __name__ == '__main__':
+    sys.exit(main())
