@@ -36,6 +36,7 @@ step kunit-no-index kunit "$build/uml-noindex" \
 if [ -d "$tree/tools/testing/kallsyms" ]; then
 	step userspace make -s -C "$tree/tools/testing/kallsyms" check \
 		OUT="$build/user" MAP="$MAP"
+	# fuzz_lookup with and without the name index, and fuzz_parser
 	step fuzz make -s -C "$tree/tools/testing/kallsyms" fuzz \
 		OUT="$build/user" MAP="$MAP" FUZZ_SECONDS="$FUZZ_SECONDS"
 fi

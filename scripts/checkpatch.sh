@@ -2,6 +2,9 @@
 # checkpatch.sh: every patch of the series must be checkpatch --strict clean.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
+# checkpatch runs scripts/spdxcheck.py with python3: use Debian's, which
+# has python3-ply and python3-git.
+export PATH=/usr/bin:$PATH
 tree=$top/build/check/linux
 [ -d "$tree/.git" ] || "$top/scripts/mktree.sh" "$tree" 0 >/dev/null
 fail=0

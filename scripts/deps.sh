@@ -8,8 +8,8 @@ need=()
 have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'ok installed'; }
 
 for p in build-essential flex bison bc libelf-dev libssl-dev cpio kmod rsync \
-	 ccache python3 git qemu-system-x86 busybox-static clang llvm \
-	 valgrind xz-utils; do
+	 ccache python3 python3-ply python3-git git qemu-system-x86 busybox-static clang \
+	 libclang-rt-14-dev valgrind xz-utils; do
 	have_pkg "$p" || need+=("$p")
 done
 

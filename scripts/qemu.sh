@@ -1,11 +1,12 @@
 #!/bin/bash
-# qemu.sh BZIMAGE INITRD LOG: boot an x86_64 kernel, console to LOG.
+# qemu.sh BZIMAGE INITRD LOG: boot an x86_64 kernel, console to LOG;
+# $KERNEL_ARGS is added to the command line.
 # KVM is used when /dev/kvm works for this kernel (probed once per run and
 # cached in $QEMU_ACCEL_CACHE); otherwise TCG, which is slower but steady.
 set -euo pipefail
 kernel=$1 initrd=$2 log=$3
 cache=${QEMU_ACCEL_CACHE:-/tmp/kallsyms-qemu-accel}
-append="console=ttyS0 nokaslr panic=-1 rdinit=/init kunit.filter_glob=kallsyms*"
+append="console=ttyS0 nokaslr panic=-1 rdinit=/init kunit.filter_glob=kallsyms* ${KERNEL_ARGS:-}"
 
 run() { # run ACCEL TIMEOUT
 	local accel=(-accel tcg -cpu max)

@@ -98,10 +98,10 @@ def main():
     syms = {n: data[n].get('lookup_name', {}).get('syms') for n in names}
     rows.append(('symbols in vmlinux', syms))
     rows.append(('KUnit cases', {n: kunit_totals(dirs[n] + '/results.txt') for n in names}))
-    for metric, keys in (('lookup_name', ('avg_ns', 'min_ns', 'max_ns')),
+    for metric, keys in (('lookup_name', ('avg_ns', 'pass_avg_ns', 'min_ns', 'max_ns')),
                          ('lookup_name_expand', ('avg_ns',)),
                          ('on_each_match', ('avg_ns', 'max_ns')),
-                         ('addr_to_name', ('avg_ns', 'max_ns')),
+                         ('addr_to_name', ('avg_ns', 'pass_avg_ns', 'max_ns')),
                          ('on_each_symbol', ('total_ns',)),
                          ('proc_read', ('total_ns', 'bytes')),
                          ('proc_user', ('lines', 'bytes', 'names_md5'))):
@@ -111,9 +111,9 @@ def main():
                 rows.append(('%s %s' % (metric, k), vals))
     for r in (0, 1, 2):
         key = 'kptr_restrict=%d' % r
-        vals = {n: data[n].get(key, {}).get('first_line') for n in names}
+        vals = {n: data[n].get(key, {}).get('stext_line') for n in names}
         if any(vals.values()):
-            rows.append(('/proc/kallsyms line 1, kptr_restrict=%d' % r, vals))
+            rows.append(('/proc/kallsyms _stext, kptr_restrict=%d' % r, vals))
 
     for t in ('kallsyms_names', 'kallsyms_markers', 'kallsyms_token_table',
               'kallsyms_token_index', 'kallsyms_offsets') + LOOKUP_TABLES:
