@@ -17,7 +17,7 @@ FUZZ_SECONDS ?= 30
 
 export MAP FUZZ_SECONDS BENCH_ARCH
 
-.PHONY: all check bench deps tree export checkpatch clean
+.PHONY: all check bench bisect deps tree export checkpatch clean
 all: check
 
 deps:
@@ -41,6 +41,10 @@ export:
 
 checkpatch: deps
 	@scripts/checkpatch.sh
+
+# Every prefix of the series builds and passes the KUnit suite (UML).
+bisect: deps
+	@scripts/bisect.sh
 
 clean:
 	rm -rf $(BUILD)

@@ -33,6 +33,8 @@ build_x86() { # build_x86 NAME INDEX
 	cp "$out/arch/x86/boot/bzImage" "$out/System.map" "$dst/"
 	cp "$out/.config" "$dst/config"
 	cp "$out/lib/tests/kallsyms_kunit_mod.ko" "$dst/" 2>/dev/null || true
+	# The tables as assembled, for their sizes (see table.py).
+	cp "$(ls "$out"/.tmp_vmlinux*.kallsyms.o | sort | tail -1)" "$dst/kallsyms.o"
 	"$top/scripts/initramfs.sh" "$dst/initramfs.cpio.gz" "$dst/config" \
 		$(ls "$dst"/*.ko 2>/dev/null)
 }

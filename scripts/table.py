@@ -2,11 +2,12 @@
 """Turn the bench logs into one table: metric, stock, patched, ratio.
 
 Kernel figures come from the KUnit suite's "kallsyms_bench: METRIC k=v ..."
-lines and from initramfs/init; table sizes from each kernel's System.map;
+lines and from initramfs/init; table sizes from each kernel's kallsyms.o;
 userspace figures from tools/testing/kallsyms ("kallsyms_user: ..." lines).
 """
 import argparse
 import re
+import subprocess
 import sys
 
 LINE = re.compile(r'(kallsyms_bench|kallsyms_user): (\S+)((?: \S+=\S+)*)')
@@ -38,24 +39,31 @@ def kunit_totals(path):
     return 'pass %d fail %d skip %d' % tuple(tot)
 
 
-def table_bytes(sysmap):
-    """Sizes of the kallsyms tables: distance to the next symbol's address."""
-    syms = []
+def table_bytes(obj):
+    """Sizes of the kallsyms tables in the assembled kallsyms object: the
+    distance to the next label, or to the end of .rodata for the last."""
     try:
-        for line in open(sysmap):
-            a, t, n = line.split()[:3]
-            syms.append((int(a, 16), n))
-    except OSError:
+        nm = subprocess.run(['nm', '-n', obj], capture_output=True, text=True,
+                            check=True).stdout
+        sec = subprocess.run(['objdump', '-h', obj], capture_output=True,
+                             text=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
         return {}
-    syms.sort()
+    end = None
+    for line in sec.splitlines():
+        f = line.split()
+        if len(f) > 2 and f[1] == '.rodata':
+            end = int(f[2], 16)
+    syms = []
+    for line in nm.splitlines():
+        f = line.split()
+        if len(f) == 3 and f[1] in 'rRdD' and f[2].startswith('kallsyms_'):
+            syms.append((int(f[0], 16), f[2]))
     sizes = {}
     for i, (a, n) in enumerate(syms):
-        if n.startswith('kallsyms_') and i + 1 < len(syms):
-            j = i + 1
-            while j < len(syms) and syms[j][0] == a:
-                j += 1
-            if j < len(syms):
-                sizes[n] = syms[j][0] - a
+        nxt = syms[i + 1][0] if i + 1 < len(syms) else end
+        if nxt is not None:
+            sizes[n] = nxt - a
     return sizes
 
 
@@ -80,6 +88,13 @@ def num(v):
         return None
 
 
+def comparable(label):
+    """Times, instruction counts and sizes get a ratio; counts do not."""
+    last = label.split()[-1]
+    return (last.endswith('_ns') or last in ('insns', 'bytes', 'bytes_per_sym')
+            or label.startswith(('bytes ', 'name lookup bytes')))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--arch', default='x86_64')
@@ -93,7 +108,7 @@ def main():
     rows = []   # (label, {kernel: value})
 
     data = {n: parse_lines(dirs[n] + '/results.txt') for n in names}
-    sizes = {n: table_bytes(dirs[n] + '/System.map') for n in names}
+    sizes = {n: table_bytes(dirs[n] + '/kallsyms.o') for n in names}
 
     syms = {n: data[n].get('lookup_name', {}).get('syms') for n in names}
     rows.append(('symbols in vmlinux', syms))
@@ -104,11 +119,22 @@ def main():
                          ('addr_to_name', ('avg_ns', 'pass_avg_ns', 'max_ns')),
                          ('on_each_symbol', ('total_ns',)),
                          ('proc_read', ('total_ns', 'bytes')),
-                         ('proc_user', ('lines', 'bytes', 'names_md5'))):
+                         ('proc_user', ('lines', 'bytes'))):
         for k in keys:
             vals = {n: data[n].get(metric, {}).get(k) for n in names}
             if any(v is not None for v in vals.values()):
                 rows.append(('%s %s' % (metric, k), vals))
+    st = {}
+    for n in names:
+        try:
+            m = re.search(r'kallsyms_selftest: The time spent on each symbol is '
+                          r'\(ns\): min=(\d+), max=(\d+), avg=(\d+)',
+                          open(dirs[n] + '/results.txt', errors='replace').read())
+        except OSError:
+            m = None
+        st[n] = m.group(3) if m else None
+    if any(st.values()):
+        rows.append(('kallsyms_selftest lookup_name avg_ns', st))
     for r in (0, 1, 2):
         key = 'kptr_restrict=%d' % r
         vals = {n: data[n].get(key, {}).get('stext_line') for n in names}
@@ -142,6 +168,8 @@ def main():
     head = ['metric'] + [h for n in names for h in ([n] if n == base else [n, 'ratio'])]
     print('kallsyms bench (%s); ratio = %s / patched, above 1 means faster or smaller'
           % (args.arch, base))
+    print('avg_ns: each call timed on its own; pass_avg_ns: the same calls '
+          'timed in batches of 256, without the clock reads per call')
     if args.map:
         print('userspace input: %s' % args.map)
     print()
@@ -155,13 +183,7 @@ def main():
             cells.append(fmt(v))
             if n != base:
                 x = num(v)
-                ratio = None
-                if b is not None and x and not label.startswith(('symbols', 'user ') ) \
-                        or (label.startswith('user ') and b is not None and x):
-                    ratio = b / x if x else None
-                if label.startswith(('symbols', 'KUnit', 'proc_user lines')):
-                    ratio = None
-                cells.append('%.2fx' % ratio if ratio else '')
+                cells.append('%.2fx' % (b / x) if comparable(label) and b and x else '')
         print('| ' + ' | '.join(cells) + ' |')
 
 
