@@ -19,13 +19,13 @@ build_x86() { # build_x86 NAME INDEX
 	# Without the index every lookup by name scans the whole table, and
 	# upstream's self-test, which looks up every symbol, would take most
 	# of an hour under TCG: that kernel goes without it (see boot_x86).
-	if [ "$index" != - ] && [ -f "$out/.config" ]; then
-		if [ "$index" = y ]; then
-			"$tree/scripts/config" --file "$out/.config" \
-				--enable KALLSYMS_NAME_INDEX --enable KALLSYMS_SELFTEST
-		else
+	if [ -f "$out/.config" ]; then
+		if [ "$index" = n ]; then
 			"$tree/scripts/config" --file "$out/.config" \
 				--disable KALLSYMS_NAME_INDEX --disable KALLSYMS_SELFTEST
+		else
+			"$tree/scripts/config" --file "$out/.config" \
+				--enable KALLSYMS_NAME_INDEX --enable KALLSYMS_SELFTEST
 		fi
 	fi
 	"$top/scripts/build-x86.sh" "$tree" "$out"
