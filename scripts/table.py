@@ -113,6 +113,15 @@ def main():
     syms = {n: data[n].get('lookup_name', {}).get('syms') for n in names}
     rows.append(('symbols in vmlinux', syms))
     rows.append(('KUnit cases', {n: kunit_totals(dirs[n] + '/results.txt') for n in names}))
+    mod = {}
+    for n in names:
+        try:
+            text = open(dirs[n] + '/boot.log', errors='replace').read()
+        except OSError:
+            text = ''
+        m = re.search(r'^\[[ .0-9]+\] (ok|not ok) \d+ kallsyms_module(.*)$', text, re.M)
+        mod[n] = (m.group(1) + m.group(2)).strip() if m else None
+    rows.append(('KUnit kallsyms_module (companion module loaded)', mod))
     for metric, keys in (('lookup_name', ('avg_ns', 'pass_avg_ns', 'min_ns', 'max_ns')),
                          ('lookup_name_expand', ('avg_ns',)),
                          ('on_each_match', ('avg_ns', 'max_ns')),
