@@ -17,7 +17,7 @@ FUZZ_SECONDS ?= 30
 
 export MAP FUZZ_SECONDS BENCH_ARCH
 
-.PHONY: all check bench bisect deps tree export checkpatch clean
+.PHONY: all check bench bisect deps tree export checkpatch series clean
 all: check
 
 deps:
@@ -42,9 +42,15 @@ export:
 checkpatch: deps
 	@scripts/checkpatch.sh
 
-# Every prefix of the series builds and passes the KUnit suite (UML).
+# Every prefix of the series builds and passes the KUnit suite (UML);
+# prints the lookup instructions of each prefix.
 bisect: deps
 	@scripts/bisect.sh
+
+# outgoing/: the series signed off by you (git config user.name/email),
+# with a cover letter, checked to apply to the base with git am.
+series: deps
+	@scripts/series.sh
 
 clean:
 	rm -rf $(BUILD)

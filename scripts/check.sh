@@ -34,8 +34,14 @@ step kunit-name-index kunit "$build/uml-index"
 step kunit-no-index kunit "$build/uml-noindex" \
 	--kconfig_add CONFIG_EXPERT=y --kconfig_add CONFIG_KALLSYMS_NAME_INDEX=n
 if [ -d "$tree/tools/testing/kallsyms" ]; then
+	# both modes, the edge cases, the tool's errors, the shape-based decode
 	step userspace make -s -C "$tree/tools/testing/kallsyms" check \
 		OUT="$build/user" MAP="$MAP"
+	# the shape-based reader on stock 6.12's tables: what the series keeps
+	rm -rf "$build/stock-src" && mkdir -p "$build/stock-src"
+	git -C "$tree" archive base scripts kernel | tar -x -C "$build/stock-src"
+	step shape-stock make -s -C "$tree/tools/testing/kallsyms" shape \
+		KSRC="$build/stock-src" OUT="$build/user-stock" MAP="$MAP"
 	# fuzz_lookup with and without the name index, and fuzz_parser
 	step fuzz make -s -C "$tree/tools/testing/kallsyms" fuzz \
 		OUT="$build/user" MAP="$MAP" FUZZ_SECONDS="$FUZZ_SECONDS"

@@ -29,7 +29,13 @@ if [ ! -d "$dir/.git" ]; then
 	git config gc.auto 0
 	git add -A
 	ver=$(dpkg-query -W -f='${Version}' linux-source-6.12 2>/dev/null || echo unknown)
-	git commit -q -m "base: Debian linux-source-6.12 $ver ($(make -s kernelversion))"
+	# A fixed identity and date: the same tarball gives the same base
+	# commit on every machine, for the base-commit trailer of make series.
+	GIT_AUTHOR_NAME="kallsyms series" GIT_AUTHOR_EMAIL=kallsyms@localhost \
+	GIT_COMMITTER_NAME="kallsyms series" GIT_COMMITTER_EMAIL=kallsyms@localhost \
+	GIT_AUTHOR_DATE="@1731801600 +0000" GIT_COMMITTER_DATE="@1731801600 +0000" \
+		git -c commit.gpgSign=false commit -q --no-verify \
+		-m "base: Debian linux-source-6.12 $ver ($(make -s kernelversion))"
 	git tag base
 fi
 
