@@ -92,7 +92,7 @@ def comparable(label):
     """Times, instruction counts and sizes get a ratio; counts do not."""
     last = label.split()[-1]
     return (last.endswith('_ns') or last in ('insns', 'bytes', 'bytes_per_sym')
-            or label.startswith(('bytes ', 'name lookup bytes')))
+            or label.startswith(('bytes ', 'name lookup bytes', 'all tables')))
 
 
 def main():
@@ -113,7 +113,7 @@ def main():
     syms = {n: data[n].get('lookup_name', {}).get('syms') for n in names}
     rows.append(('symbols in vmlinux', syms))
     rows.append(('KUnit cases', {n: kunit_totals(dirs[n] + '/results.txt') for n in names}))
-    mod = {}
+    mod, longest = {}, {}
     for n in names:
         try:
             text = open(dirs[n] + '/boot.log', errors='replace').read()
@@ -121,7 +121,10 @@ def main():
             text = ''
         m = re.search(r'^\[[ .0-9]+\] (ok|not ok) \d+ kallsyms_module(.*)$', text, re.M)
         mod[n] = (m.group(1) + m.group(2)).strip() if m else None
+        m = re.search(r'^\[[ .0-9]+\] (ok|not ok) \d+ longest-symbol', text, re.M)
+        longest[n] = m.group(1) if m else None
     rows.append(('KUnit kallsyms_module (companion module loaded)', mod))
+    rows.append(('KUnit longest-symbol (511-byte name, 517-byte __pfx_)', longest))
     for metric, keys in (('lookup_name', ('avg_ns', 'pass_avg_ns', 'min_ns', 'max_ns')),
                          ('lookup_name_expand', ('avg_ns',)),
                          ('on_each_match', ('avg_ns', 'max_ns')),
@@ -161,6 +164,12 @@ def main():
         s = num(syms[n])
         look[n] = round(tot / s, 3) if s and sizes[n] else None
     rows.append(('name lookup bytes per symbol', look))
+    # The memory rule of the series: all kallsyms tables, whole.
+    rows.append(('bytes all kallsyms tables', {n: sum(sizes[n].values()) or None
+                                               for n in names}))
+    rows.append(('all tables bytes per symbol',
+                 {n: round(sum(sizes[n].values()) / num(syms[n]), 3)
+                  if num(syms[n]) and sizes[n] else None for n in names}))
 
     for u in args.user:
         name, path = u.split('=', 1)
