@@ -29,6 +29,28 @@ kunit() { # kunit BUILD_DIR [kunit.py options]
 		--jobs="$(nproc)" --make_options CC="ccache gcc" "$@")
 }
 
+insn_ceilings() { # the index mode's instructions per lookup, against ceilings
+	make -s -C "$tree/tools/testing/kallsyms" bench OUT="$build/user" MAP="$MAP" \
+		2>/dev/null | awk -v ceilings="$top/configs/insn-ceilings" '
+	BEGIN {
+		while ((getline l < ceilings) > 0)
+			if (l !~ /^(#|$)/) { split(l, f); max[f[1]] = f[2] }
+	}
+	$1 == "kallsyms_user:" && ($2 in max) {
+		for (i = 3; i <= NF; i++)
+			if ($i ~ /^insns=/) {
+				n = substr($i, 7); seen[$2] = 1
+				ok = n + 0 <= max[$2] + 0
+				printf "insns: %s %s, ceiling %s: %s\n", $2, n, max[$2], ok ? "ok" : "OVER"
+				if (!ok) bad = 1
+			}
+	}
+	END {
+		for (m in max) if (!(m in seen)) { print "insns: no figure for " m; bad = 1 }
+		exit bad
+	}'
+}
+
 step checkpatch "$top/scripts/checkpatch.sh"
 step kunit-name-index kunit "$build/uml-index"
 step kunit-no-index kunit "$build/uml-noindex" \
@@ -37,6 +59,8 @@ if [ -d "$tree/tools/testing/kallsyms" ]; then
 	# both modes, the edge cases, the tool's errors, the shape-based decode
 	step userspace make -s -C "$tree/tools/testing/kallsyms" check \
 		OUT="$build/user" MAP="$MAP"
+	# lookup instructions under the ceilings of configs/insn-ceilings
+	step insn-ceilings insn_ceilings
 	# the shape-based reader on stock 6.12's tables: what the series keeps
 	rm -rf "$build/stock-src" && mkdir -p "$build/stock-src"
 	git -C "$tree" archive base scripts kernel | tar -x -C "$build/stock-src"
