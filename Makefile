@@ -2,6 +2,7 @@
 #
 #   make check   apply the series, run every test (what .ci/run calls)
 #   make bench   build stock and patched kernels, boot both, print a table
+#   make mutants deliberate bugs that the boot step of make check must catch
 #
 # Everything is built under build/ (ignored by git).
 
@@ -12,12 +13,13 @@ BUILD := $(CURDIR)/build
 MAP ?= $(firstword $(wildcard $(CURDIR)/../shared/data/System.map-*.xz) /proc/kallsyms)
 # bench: x86_64 under QEMU (the default) or um (quick, ~20k symbols).
 BENCH_ARCH ?= x86_64
-# check: seconds each fuzzer runs.
+# check: seconds each fuzzer runs; BOOT=no leaves out the QEMU boot step.
 FUZZ_SECONDS ?= 30
+BOOT ?= yes
 
-export MAP FUZZ_SECONDS BENCH_ARCH
+export MAP FUZZ_SECONDS BENCH_ARCH BOOT
 
-.PHONY: all check bench bisect deps tree export checkpatch series clean
+.PHONY: all check bench bisect mutants deps tree export checkpatch series clean
 all: check
 
 deps:
@@ -46,6 +48,10 @@ checkpatch: deps
 # prints the lookup instructions of each prefix.
 bisect: deps
 	@scripts/bisect.sh
+
+# Deliberate bugs (tests/boot/mutants) that the boot check must catch.
+mutants: deps
+	@scripts/mutants.sh
 
 # outgoing/: the series signed off by you (git config user.name/email),
 # with a cover letter, checked to apply to the base with git am.

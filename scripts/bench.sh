@@ -16,37 +16,15 @@ step() { echo ">>> [$((SECONDS - t0)) s] $*"; }
 # spins beside the suite's timing cases at boot.
 kernels=("stock 2 -" "index all y" "no-index all n")
 
-build_x86() { # build_x86 NAME INDEX
-	local name=$1 index=$2 out=$b/x86 dst=$b/$1
-	# Without the index every lookup by name scans the whole table, and
-	# upstream's self-test, which looks up every symbol, would take most
-	# of an hour under TCG: that kernel goes without it (see boot_x86).
-	if [ -f "$out/.config" ]; then
-		if [ "$index" = n ]; then
-			"$tree/scripts/config" --file "$out/.config" \
-				--disable KALLSYMS_NAME_INDEX --disable KALLSYMS_SELFTEST
-		else
-			"$tree/scripts/config" --file "$out/.config" \
-				--enable KALLSYMS_NAME_INDEX --enable KALLSYMS_SELFTEST
-		fi
-	fi
-	"$top/scripts/build-x86.sh" "$tree" "$out"
-	mkdir -p "$dst"
-	cp "$out/arch/x86/boot/bzImage" "$out/System.map" "$dst/"
-	cp "$out/.config" "$dst/config"
-	cp "$out/lib/tests/kallsyms_kunit_mod.ko" "$dst/" 2>/dev/null || true
-	# The tables as assembled, for their sizes (see table.py).
-	cp "$(ls "$out"/.tmp_vmlinux*.kallsyms.o | sort | tail -1)" "$dst/kallsyms.o"
-	"$top/scripts/initramfs.sh" "$dst/initramfs.cpio.gz" "$dst/config" \
-		$(ls "$dst"/*.ko 2>/dev/null)
-}
-
 boot_x86() { # boot_x86 NAME
-	local dst=$b/$1 accel
+	local k=$top/build/kernels/$1 dst=$b/$1 accel
+	rm -rf "$dst" && mkdir -p "$dst"
+	cp "$k"/{System.map,config,kallsyms.o} "$dst/"
+	"$top/scripts/initramfs.sh" "$dst/initramfs.cpio.gz" "$k"
 	step "booting $1 under QEMU (TCG takes a few minutes)"
 	# ... and the suite checks and times one name in 64 there.
 	[ "$1" = no-index ] && export KERNEL_ARGS=kallsyms_kunit.stride=64
-	accel=$("$top/scripts/qemu.sh" "$dst/bzImage" "$dst/initramfs.cpio.gz" "$dst/boot.log")
+	accel=$("$top/scripts/qemu.sh" "$k/bzImage" "$dst/initramfs.cpio.gz" "$dst/boot.log")
 	unset KERNEL_ARGS
 	echo "$accel" > "$dst/accel"
 	grep -E 'kallsyms_bench:|kallsyms_selftest:|# (Totals|kallsyms)|^ *(not )?ok [0-9]+ ' "$dst/boot.log" \
@@ -63,20 +41,27 @@ run_um() { # run_um NAME INDEX
 	grep -E 'kallsyms_bench:|# (Totals|kallsyms)|^ *(not )?ok [0-9]+ ' "$dst/boot.log" > "$dst/results.txt" || true
 }
 
+# The x86_64 kernels are build/kernels/NAME (scripts/kernel.sh), shared
+# with make check's boot step: those it built are reused.
 for k in "${kernels[@]}"; do
 	read -r name patches index <<< "$k"
-	step "kernel '$name': base + $patches patch(es), name index: $index"
-	"$top/scripts/mktree.sh" "$tree" "$patches" >/dev/null
-	if [ "$name" = stock ]; then
-		# Keep a copy of the stock sources for the userspace harness.
-		rm -rf "$b/stock-src"; mkdir -p "$b/stock-src"
-		git -C "$tree" archive HEAD scripts kernel include tools | tar -x -C "$b/stock-src"
+	if [ "$arch" = um ]; then
+		step "kernel '$name': base + $patches patch(es), name index: $index"
+		"$top/scripts/mktree.sh" "$tree" "$patches" >/dev/null
+		run_um "$name" "$index"
+	else
+		"$top/scripts/kernel.sh" "$name" "$patches" "$index"
 	fi
-	if [ "$arch" = um ]; then run_um "$name" "$index"; else build_x86 "$name" "$index"; fi
 done
 if [ "$arch" != um ]; then
 	for k in "${kernels[@]}"; do boot_x86 "${k%% *}"; done
 fi
+
+# The userspace harness: stock's sources, and the series' tree.
+"$top/scripts/mktree.sh" "$tree" 2 >/dev/null
+rm -rf "$b/stock-src"; mkdir -p "$b/stock-src"
+git -C "$tree" archive HEAD scripts kernel include tools | tar -x -C "$b/stock-src"
+"$top/scripts/mktree.sh" "$tree" all >/dev/null
 
 user=()
 if [ -d "$tree/tools/testing/kallsyms" ]; then

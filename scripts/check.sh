@@ -71,6 +71,11 @@ if [ -d "$tree/tools/testing/kallsyms" ]; then
 		OUT="$build/user" MAP="$MAP" FUZZ_SECONDS="$FUZZ_SECONDS"
 fi
 
+# x86_64 under QEMU, stock and patched: livepatch, upstream's livepatch
+# selftests, sympos, kprobes, /proc/kallsyms, kptr_restrict, KUnit and
+# upstream's self-test (see scripts/boot-check.sh). BOOT=no skips it.
+[ "${BOOT:-yes}" = no ] || step boot "$top/scripts/boot-check.sh"
+
 echo ">>> make check took $(( $(date +%s) - start )) s"
 [ $fail -eq 0 ] || echo ">>> failed: ${failed[*]}"
 echo "check: $pass passed, $fail failed"

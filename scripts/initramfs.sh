@@ -1,12 +1,42 @@
 #!/bin/bash
-# initramfs.sh OUT.cpio.gz [FILE...]: busybox, initramfs/init and FILEs.
+# initramfs.sh OUT.cpio.gz KDIR [check]: busybox, initramfs/init, and
+# KDIR's config and modules (a build/kernels/NAME folder). With "check":
+# initramfs/check.sh, upstream's livepatch selftests, and the host
+# programs those scripts expect (bash, kmod's insmod, procps' sysctl,
+# coreutils' date and stat, diffutils' diff, glibc's getconf, util-linux'
+# setpriv) with their libraries.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
-out=$(realpath -m "$1"); shift
+out=$(realpath -m "$1") kdir=$2 check=${3:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-mkdir -p "$tmp"/{bin,dev,proc,sys}
+chmod 755 "$tmp"	# the guest's /, which unprivileged readers must enter
+mkdir -p "$tmp"/{bin,dev,proc,sys,tmp,out,modules}
 cp /bin/busybox "$tmp/bin/busybox"
 cp "$top/initramfs/init" "$tmp/init"
-for f in "$@"; do cp "$f" "$tmp/"; done
+cp "$kdir/config" "$tmp/config"
+cp "$kdir"/modules/*.ko "$tmp/modules/"
+
+libs() { # libs PROGRAM: copy the shared libraries PROGRAM loads
+	local f
+	for f in $(ldd "$1" | grep -o '/[^ ]*'); do
+		mkdir -p "$tmp$(dirname "$f")"
+		cp -L "$f" "$tmp$f"
+	done
+}
+
+if [ "$check" = check ]; then
+	cp "$top/initramfs/check.sh" "$tmp/check.sh"
+	cp -r "$kdir/selftests" "$tmp/selftests"
+	mkdir -p "$tmp/selftests/livepatch/test_modules"
+	mv "$tmp"/modules/test_klp_*.ko "$tmp/selftests/livepatch/test_modules/"
+	libs "$tmp/selftests/livepatch/test_klp-call_getpid"
+	# Installed as /bin/NAME before busybox installs its applets, so
+	# that these are the ones upstream's scripts run.
+	for p in bash kmod sysctl date stat diff setpriv getconf; do
+		cp "$(command -v "$p")" "$tmp/bin/$p"
+		libs "$tmp/bin/$p"
+	done
+	for p in insmod rmmod modinfo lsmod; do ln -s kmod "$tmp/bin/$p"; done
+fi
 (cd "$tmp" && find . | cpio -o -H newc --quiet | gzip -1) > "$out"

@@ -1,10 +1,12 @@
 #!/bin/bash
-# qemu.sh BZIMAGE INITRD LOG: boot an x86_64 kernel, console to LOG;
-# $KERNEL_ARGS is added to the command line.
+# qemu.sh BZIMAGE INITRD LOG [DIR]: boot an x86_64 kernel, console to LOG;
+# $KERNEL_ARGS is added to the command line; DIR, if given, is shared with
+# the guest (9p, tag "out"; /init mounts it on /out).
 # KVM is used when /dev/kvm works for this kernel (probed once per run and
 # cached in $QEMU_ACCEL_CACHE); otherwise TCG, which is slower but steady.
 set -euo pipefail
-kernel=$1 initrd=$2 log=$3
+kernel=$1 initrd=$2 log=$3 share=()
+[ -n "${4:-}" ] && share=(-virtfs "local,path=$4,mount_tag=out,security_model=none")
 cache=${QEMU_ACCEL_CACHE:-/tmp/kallsyms-qemu-accel}
 # Every built-in KUnit suite runs: kallsyms and longest-symbol (the
 # 511-byte symbol that x86_64 gives a 517-byte __pfx_ twin).
@@ -17,7 +19,7 @@ run() { # run ACCEL TIMEOUT
 	local accel=(-accel tcg -cpu max)
 	[ "$1" = kvm ] && accel=(-accel kvm -cpu max)
 	timeout "$2" qemu-system-x86_64 "${accel[@]}" -smp 1 -m 2G -nographic \
-		-no-reboot -kernel "$kernel" -initrd "$initrd" -append "$append" \
+		-no-reboot "${share[@]}" -kernel "$kernel" -initrd "$initrd" -append "$append" \
 		</dev/null >"$log" 2>&1
 }
 

@@ -1,0 +1,206 @@
+#!/bin/busybox sh
+# check.sh: the guest side of the boot check (scripts/boot-check.sh), run by
+# /init. The same script runs on the stock and the patched kernel. Each step
+# prints one line,
+#	boot-check: STEP ok
+#	boot-check: STEP skipped WHY
+#	boot-check: STEP FAILED
+# followed, on failure, by its log. Lines "boot-check: STEP says TEXT" are
+# what the kernel answered (error messages, counts); the host requires them
+# to be the same on both kernels. Files for the host go to /out.
+M=/modules
+T=/sys/kernel/tracing
+LP=/sys/kernel/livepatch
+
+# step NAME COMMAND...: run COMMAND (a function) with set -e, its output
+# to /out/NAME.log
+step() {
+	name=$1
+	shift
+	(set -e; "$@") > "/out/$name.log" 2>&1
+	if [ $? -eq 0 ]; then
+		echo "boot-check: $name ok"
+	else
+		echo "boot-check: $name FAILED"
+		sed 's/^/	/' "/out/$name.log"
+	fi
+	grep '^says ' "/out/$name.log" | sed "s/^says /boot-check: $name says /"
+}
+
+# wait_for COMMAND: up to 60 s, as upstream's livepatch selftests wait
+wait_for() {
+	i=0
+	until eval "$1"; do
+		i=$((i + 1))
+		[ $i -le 600 ] || { echo "timed out: $1"; return 1; }
+		sleep 0.1
+	done
+}
+
+lp_on() { # lp_on MODULE [PARAM...]: load a livepatch, wait for the transition
+	m=$1; shift
+	insmod "$M/$m.ko" "$@"
+	wait_for "grep -qx 0 $LP/$(echo $m | tr - _)/transition 2>/dev/null"
+}
+
+lp_off() { # lp_off MODULE: disable and unload a livepatch
+	echo 0 > "$LP/$1/enabled"
+	wait_for "[ ! -e $LP/$1 ]"
+	rmmod "$1"
+}
+
+# 1. samples/livepatch: /proc/cmdline shows the patched text, then the old.
+sample() {
+	old=$(cat /proc/cmdline)
+	lp_on livepatch-sample
+	grep -qx 'this has been live patched' /proc/cmdline ||
+		{ echo "/proc/cmdline: $(cat /proc/cmdline)"; return 1; }
+	lp_off livepatch_sample
+	[ "$(cat /proc/cmdline)" = "$old" ] || { echo "/proc/cmdline not restored"; return 1; }
+}
+
+# 2. upstream's livepatch selftests, run as upstream runs them: each loads
+# its modules from ./test_modules and compares the kernel log it expects.
+selftest() { # selftest SCRIPT
+	cd /selftests/livepatch
+	# The modules are built on the host; has_kdir() only wants a folder.
+	rc=0
+	KDIR=/selftests bash "./$1" || rc=$?
+	[ $rc -ne 4 ] || { echo "says skipped: $(dmesg | grep 'SKIP:' | tail -1)"; return 0; }
+	return $rc
+}
+
+# addrs NAME [MODULE]: NAME's addresses in /proc/kallsyms, in its order
+addrs() {
+	awk -v n="$1" -v m="${2:+[$2]}" '$3 == n && $4 == m { print $1 }' /proc/kallsyms
+}
+
+# sympos_case WANT SYMPOS [target=MODULE]: kallsyms_sympos.ko must patch
+# the function at WANT (its address), and the kernel must say so.
+sympos_case() {
+	want=$1 pos=$2; shift 2
+	lp_on kallsyms_sympos sympos="$pos" "$@"
+	got=$(dmesg | grep 'kallsyms_sympos: .* patched at' | tail -1 | awk '{ print $NF }')
+	echo "sympos $pos: livepatch resolved $got, /proc/kallsyms has $want"
+	[ "$got" = "$want" ]
+}
+
+# sympos_bad SYMPOS [target=MODULE]: must fail to load, with livepatch's
+# message (compared with stock's by the host)
+sympos_bad() {
+	pos=$1; shift
+	if insmod "$M/kallsyms_sympos.ko" sympos="$pos" "$@"; then
+		echo "sympos $pos loaded"
+		lp_off kallsyms_sympos
+		return 1
+	fi
+	echo "says sympos=$pos: $(dmesg | grep -E 'livepatch: (symbol|unresolvable)' | tail -1 |
+		sed 's/^\[[ 0-9.]*\] //')"
+}
+
+# 3a. sympos in vmlinux: this config has two c_show, /proc/crypto's
+# (crypto/proc.c) and then that of the sunrpc caches' content files
+# (net/sunrpc/cache.c): link order, which is address order.
+sympos_vmlinux() {
+	shows="/proc/crypto /proc/net/rpc/auth.unix.ip/content"
+	set -- $(addrs c_show)
+	echo "says c_show: $# in vmlinux"
+	[ $# -eq 2 ]
+	pos=0
+	for a in "$@"; do
+		pos=$((pos + 1))
+		sympos_case "$a" $pos
+		got=$(grep -l '^kallsyms_sympos$' $shows || true)
+		lp_off kallsyms_sympos
+		echo "says sympos=$pos patches: $got"
+		[ "$got" = "$(echo $shows | cut -d' ' -f$pos)" ]
+	done
+	sympos_bad 0
+	sympos_bad $(($# + 1))
+}
+
+# 3b. sympos in a module: kallsyms_dup_target.ko has two kallsyms_dup_fn;
+# its "calls" parameter prints each one's address and return value.
+sympos_module() {
+	insmod $M/kallsyms_dup_target.ko
+	set -- $(addrs kallsyms_dup_fn kallsyms_dup_target)
+	echo "says kallsyms_dup_fn: $# in kallsyms_dup_target"
+	[ $# -eq 2 ]
+	calls=/sys/module/kallsyms_dup_target/parameters/calls
+	cat $calls
+	[ "$(awk '{ print $2 }' $calls | sort | tr '\n' ' ')" = "1 2 " ]
+	pos=0
+	for a in "$@"; do
+		pos=$((pos + 1))
+		sympos_case "$a" $pos target=kallsyms_dup_target
+		cat $calls
+		# exactly the function at $a returns the livepatch's 42
+		[ "$(awk '$2 == 42 { print $1 }' $calls)" = "${a#"${a%%[!0]*}"}" ]
+		[ "$(awk '$2 == 42' $calls | wc -l)" -eq 1 ]
+		lp_off kallsyms_sympos
+	done
+	sympos_bad 0 target=kallsyms_dup_target
+	sympos_bad $(($# + 1)) target=kallsyms_dup_target
+}
+
+# kprobe_bad DEFINITION: tracefs must refuse it; says why
+kprobe_bad() {
+	if echo "$1" >> $T/kprobe_events; then
+		echo "accepted: $1"
+		return 1
+	fi
+	echo "says $1: $(grep 'error:' $T/error_log | tail -1 | sed 's/^\[[ 0-9.]*\] //')"
+}
+
+# 4. kprobe events by symbol name, in vmlinux and in a module
+kprobes() {
+	echo 'p:kp_vfs vfs_read' >> $T/kprobe_events
+	echo 'p:kp_mod kallsyms_dup_target:kallsyms_dup_target_calls' >> $T/kprobe_events
+	echo > $T/trace
+	echo 1 > $T/events/kprobes/enable
+	# dd, as busybox's cat reads with sendfile(), not vfs_read()
+	dd if=/proc/version of=/dev/null 2>/dev/null
+	cat /sys/module/kallsyms_dup_target/parameters/calls > /dev/null
+	echo 0 > $T/events/kprobes/enable
+	grep -E 'kp_(vfs|mod):' $T/trace | head -4
+	grep -q ' kp_vfs: (vfs_read+0x' $T/trace
+	grep -q ' kp_mod: (kallsyms_dup_target_calls+0x' $T/trace
+	echo > $T/kprobe_events
+	kprobe_bad 'p:kp_none kallsyms_no_such_function'
+	kprobe_bad 'p:kp_modnone kallsyms_dup_target:kallsyms_no_such_function'
+	kprobe_bad 'p:kp_dup c_show'
+	kprobe_bad 'p:kp_moddup kallsyms_dup_target:kallsyms_dup_fn'
+}
+
+# 5, 6. /proc/kallsyms for root and for an unprivileged reader under each
+# kptr_restrict, to the host; reads that start mid-file must see the same
+# bytes.
+proc() {
+	lsmod | awk 'NR > 1 { print $1 }' | sort | tr '\n' ' ' | sed 's/^/says modules: /'
+	echo
+	for r in 0 1 2; do
+		echo $r > /proc/sys/kernel/kptr_restrict
+		cat /proc/kallsyms > /out/kallsyms-root-$r
+		/bin/setpriv --reuid=65534 --regid=65534 --clear-groups cat /proc/kallsyms \
+			> /out/kallsyms-user-$r
+		size=$(wc -c < /out/kallsyms-root-$r)
+		for off in 1 4095 4096 $((size / 3)) $((size - 100)); do
+			dd if=/proc/kallsyms iflag=skip_bytes,count_bytes skip=$off \
+				count=65536 bs=65536 2>/dev/null > /tmp/piece
+			dd if=/out/kallsyms-root-$r iflag=skip_bytes,count_bytes skip=$off \
+				count=65536 bs=65536 2>/dev/null | cmp - /tmp/piece
+		done
+	done
+	echo 0 > /proc/sys/kernel/kptr_restrict
+}
+
+step livepatch-sample sample
+for t in /selftests/livepatch/test-*.sh; do
+	step "selftest-${t##*/}" selftest "${t##*/}"
+done
+step sympos-vmlinux sympos_vmlinux
+step sympos-module sympos_module
+step kprobes kprobes
+step proc-kallsyms proc
+rmmod kallsyms_dup_target
+echo "boot-check: done"

@@ -1,0 +1,64 @@
+#!/bin/bash
+# kernel.sh NAME N INDEX [MUTANT]: the x86_64 kernel of the base + the
+# first N patches (or all), with CONFIG_KALLSYMS_NAME_INDEX=INDEX (y, n, or
+# - when the option does not exist yet), and the deliberate bug MUTANT (a
+# diff, see scripts/mutants.sh) on top if given, in build/kernels/NAME:
+#   bzImage System.map config kallsyms.o (the tables, as assembled)
+#   series-symbols  names defined in the C files the patches change
+#   modules/  the series' KUnit module, samples/livepatch, upstream's
+#             livepatch test modules, tests/boot/modules
+#   selftests/livepatch/  upstream's scripts and test_klp-call_getpid
+# `make check` and `make bench` share these kernels: a kernel whose inputs
+# (patches, config, module sources, this script) are unchanged is reused.
+# All kernels build in one tree and one O= folder, so that a switch costs
+# an incremental build and ccache sees the same paths.
+set -euo pipefail
+name=$1 n=$2 index=$3 mutant=${4:-}
+top=$(cd "$(dirname "$0")/.." && pwd)
+tree=$top/build/x86/linux out=$top/build/x86/obj dst=$top/build/kernels/$name
+export CCACHE_BASEDIR=$top/build CCACHE_NOHASHDIR=1
+
+mapfile -t patches < <(grep -v '^\s*\(#\|$\)' "$top/patches/series")
+[ "$n" = all ] && n=${#patches[@]}
+stamp=$( { echo "$n $index"; [ -z "$mutant" ] || cat "$mutant"; for ((i = 0; i < n; i++)); do cat "$top/patches/${patches[$i]}"; done
+	cat "$top/configs/x86_64.config" "$0" "$top/scripts/build-x86.sh" \
+		"$top"/tests/boot/modules/*; } | sha256sum | cut -c1-16)
+if [ "$(cat "$dst/stamp" 2>/dev/null)" = "$stamp" ]; then
+	echo ">>> kernel '$name': reusing build/kernels/$name"
+	exit 0
+fi
+
+echo ">>> kernel '$name': base + $n patch(es), name index: $index"
+"$top/scripts/mktree.sh" "$tree" "$n" >/dev/null
+[ -z "$mutant" ] || git -C "$tree" apply "$(realpath "$mutant")"
+"$top/scripts/build-x86.sh" "$tree" "$out" "$index"
+
+rm -rf "$dst"
+mkdir -p "$dst/modules" "$dst/selftests"
+cp "$out/arch/x86/boot/bzImage" "$out/System.map" "$dst/"
+cp "$out/.config" "$dst/config"
+cp "$(ls "$out"/.tmp_vmlinux*.kallsyms.o | sort | tail -1)" "$dst/kallsyms.o"
+cp "$out/samples/livepatch/livepatch-sample.ko" "$dst/modules/"
+cp "$out/lib/tests/kallsyms_kunit_mod.ko" "$dst/modules/" 2>/dev/null || true
+# The names that the C files the patches change define: where the code
+# changes, so may their order in /proc/kallsyms (see boot-compare.py).
+git -C "$tree" diff --name-only base HEAD -- '*.c' | while read -r f; do
+	[ ! -f "$out/${f%.c}.o" ] || nm --defined-only "$out/${f%.c}.o"
+done | awk '{ print $3 }' | sort -u > "$dst/series-symbols"
+
+# Out-of-tree modules, built in copies so that the tree stays clean.
+ext() { # ext SRC_DIR: build the modules of SRC_DIR against this kernel
+	local b=$top/build/x86/ext/$(basename "$1")
+	rm -rf "$b" && mkdir -p "$b" && cp -r "$1"/. "$b"
+	make -s -C "$out" M="$b" CC="ccache gcc" -j"$(nproc)" modules
+	cp "$b"/*.ko "$dst/modules/"
+}
+ext "$tree/tools/testing/selftests/livepatch/test_modules"
+ext "$top/tests/boot/modules"
+
+lp=$tree/tools/testing/selftests/livepatch
+mkdir -p "$dst/selftests/livepatch"
+cp "$lp"/functions.sh "$lp"/test-*.sh "$dst/selftests/livepatch/"
+gcc -O2 -Wall -o "$dst/selftests/livepatch/test_klp-call_getpid" "$lp/test_klp-call_getpid.c"
+echo "$stamp" > "$dst/stamp"
+echo ">>> kernel '$name' in build/kernels/$name"

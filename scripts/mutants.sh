@@ -1,0 +1,31 @@
+#!/bin/bash
+# mutants.sh: show that the boot check catches the bugs it is there for.
+# Each tests/boot/mutants/*.patch is a deliberate bug on top of the whole
+# series; its "Expect:" line names the guest step that must fail. Every
+# mutant kernel is booted like the patched one and compared with stock;
+# this passes when each comparison fails, and in the expected step.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+bad=0
+
+"$top/scripts/kernel.sh" stock 2 -
+[ -s "$top/build/boot/stock/boot.log" ] || "$top/scripts/boot.sh" stock
+for m in "$top"/tests/boot/mutants/*.patch; do
+	name=mutant-$(basename "$m" .patch)
+	expect=$(sed -n 's/^Expect: //p' "$m")
+	"$top/scripts/kernel.sh" "$name" all y "$m"
+	"$top/scripts/boot.sh" "$name"
+	log=$top/build/boot/$name/compare.txt
+	if python3 "$top/scripts/boot-compare.py" \
+		"$top/build/boot/stock:$top/build/kernels/stock" \
+		"$top/build/boot/$name:$top/build/kernels/$name" > "$log"; then
+		echo "MUTANT SURVIVED: $name passed the boot check"; bad=1
+	elif ! grep -q "^FAIL: \[patched\] step $expect\$" "$log"; then
+		echo "MUTANT $name failed elsewhere but not in step $expect"; bad=1
+	else
+		echo "mutant $name caught, in step $expect:"
+	fi
+	grep '^FAIL' "$log" | sed 's/^/	/'
+done
+[ $bad -eq 0 ] && echo "mutants: every mutant caught"
+exit $bad
