@@ -131,7 +131,9 @@ def main():
                          ('addr_to_name', ('avg_ns', 'pass_avg_ns', 'max_ns')),
                          ('on_each_symbol', ('total_ns',)),
                          ('proc_read', ('total_ns', 'bytes')),
-                         ('proc_user', ('lines', 'bytes'))):
+                         ('proc_user', ('lines', 'bytes'))) + tuple(
+                            ('ftrace_lookup_symbols_' + n, ('min_ns',))
+                            for n in ('1', '10', '1000', '10000', 'all')):
         for k in keys:
             vals = {n: data[n].get(metric, {}).get(k) for n in names}
             if any(v is not None for v in vals.values()):
