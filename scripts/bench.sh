@@ -68,15 +68,20 @@ if [ -d "$tree/tools/testing/kallsyms" ]; then
 	step "userspace harness on $MAP"
 	for v in "stock $b/stock-src y" "index $tree y" "no-index $tree n"; do
 		read -r name src index <<< "$v"
+		mkdir -p "$b/user-$name/lat"
 		make -s -C "$tree/tools/testing/kallsyms" bench KSRC="$src" INDEX="$index" \
-			OUT="$b/user-$name" MAP="$MAP" > "$b/user-$name.txt" 2>&1 ||
+			OUT="$b/user-$name" MAP="$MAP" BENCH_FLAGS="-d $b/user-$name/lat" \
+			> "$b/user-$name.txt" 2>&1 ||
 			{ cat "$b/user-$name.txt"; exit 1; }
 		user+=("$name=$b/user-$name.txt")
 	done
 fi
 
 step "results"
+# The per-call latency distributions of the userspace runs, as a plot.
+[ ${#user[@]} -eq 0 ] || gnuplot -e "dir='$b'; out='$b/latency.svg'; map='($(basename "$MAP"))'" \
+	"$top/scripts/latency.gp"
 python3 "$top/scripts/table.py" --arch "$arch" --map "$MAP" \
 	stock="$b/stock" index="$b/index" no-index="$b/no-index" \
 	${user[@]/#/--user } | tee "$b/results.md"
-echo ">>> table written to build/bench/results.md ($((SECONDS - t0)) s in all)"
+echo ">>> table written to build/bench/results.md, plot to build/bench/latency.svg ($((SECONDS - t0)) s in all)"

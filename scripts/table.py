@@ -131,7 +131,8 @@ def main():
                          ('addr_to_name', ('avg_ns', 'pass_avg_ns', 'max_ns')),
                          ('on_each_symbol', ('total_ns',)),
                          ('proc_read', ('total_ns', 'bytes')),
-                         ('proc_user', ('lines', 'bytes'))) + tuple(
+                         ('proc_user', ('lines', 'bytes')),
+                         ('stack_trace', ('symbolize_entry_ns', 'save_entry_ns'))) + tuple(
                             ('ftrace_lookup_symbols_' + n, ('min_ns',))
                             for n in ('1', '10', '1000', '10000', 'all')):
         for k in keys:
