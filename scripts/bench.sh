@@ -77,11 +77,27 @@ if [ -d "$tree/tools/testing/kallsyms" ]; then
 	done
 fi
 
+# The worst case of a lookup by name, also on the map with a run of
+# 20000 more symbols of one name.
+userrun=()
+if [ ${#user[@]} -gt 0 ]; then
+	step "userspace worst case, with a 20000-symbol run added to $MAP"
+	"$tree/tools/testing/kallsyms/gen-map.py" "$MAP" 0 20000 > "$b/run.map"
+	for v in "stock $b/stock-src y" "index $tree y" "no-index $tree n"; do
+		read -r name src index <<< "$v"
+		make -s -C "$tree/tools/testing/kallsyms" bench KSRC="$src" INDEX="$index" \
+			OUT="$b/user-run-$name" MAP="$b/run.map" BENCH_FLAGS=-w \
+			> "$b/user-run-$name.txt" 2>&1 ||
+			{ cat "$b/user-run-$name.txt"; exit 1; }
+		userrun+=("$name=$b/user-run-$name.txt")
+	done
+fi
+
 step "results"
 # The per-call latency distributions of the userspace runs, as a plot.
 [ ${#user[@]} -eq 0 ] || gnuplot -e "dir='$b'; out='$b/latency.svg'; map='($(basename "$MAP"))'" \
 	"$top/scripts/latency.gp"
 python3 "$top/scripts/table.py" --arch "$arch" --map "$MAP" \
 	stock="$b/stock" index="$b/index" no-index="$b/no-index" \
-	${user[@]/#/--user } | tee "$b/results.md"
+	${user[@]/#/--user } ${userrun[@]/#/--user-run } | tee "$b/results.md"
 echo ">>> table written to build/bench/results.md, plot to build/bench/latency.svg ($((SECONDS - t0)) s in all)"

@@ -100,6 +100,8 @@ def main():
     ap.add_argument('--arch', default='x86_64')
     ap.add_argument('--map', default='')
     ap.add_argument('--user', action='append', default=[])
+    ap.add_argument('--user-run', action='append', default=[],
+                    help='NAME=PATH: kallsyms_bench -w on the map with a run added')
     ap.add_argument('kernels', nargs='+', help='NAME=DIR')
     args = ap.parse_args()
 
@@ -126,6 +128,7 @@ def main():
     rows.append(('KUnit kallsyms_module (companion module loaded)', mod))
     rows.append(('KUnit longest-symbol (511-byte name, 517-byte __pfx_)', longest))
     for metric, keys in (('lookup_name', ('avg_ns', 'pass_avg_ns', 'min_ns', 'max_ns')),
+                         ('lookup_name_worst', ('present_ns', 'absent_ns')),
                          ('lookup_name_expand', ('avg_ns',)),
                          ('on_each_match', ('avg_ns', 'max_ns')),
                          ('addr_to_name', ('avg_ns', 'pass_avg_ns', 'max_ns')),
@@ -174,11 +177,12 @@ def main():
                  {n: round(sum(sizes[n].values()) / num(syms[n]), 3)
                   if num(syms[n]) and sizes[n] else None for n in names}))
 
-    for u in args.user:
+    user = [('user', u) for u in args.user] + [('user +run', u) for u in args.user_run]
+    for prefix, u in user:
         name, path = u.split('=', 1)
         for metric, kv in parse_lines(path).items():
             for k, v in kv.items():
-                label = 'user %s %s' % (metric, k)
+                label = '%s %s %s' % (prefix, metric, k)
                 row = next((r for r in rows if r[0] == label), None)
                 if row is None:
                     row = (label, {})
@@ -193,6 +197,9 @@ def main():
           'timed in batches of 256, without the clock reads per call')
     if args.map:
         print('userspace input: %s' % args.map)
+    if args.user_run:
+        print('user +run: the same map with 20000 more symbols called __func__.0 '
+              '(gen-map.py MAP 0 20000), kallsyms_bench -w')
     print()
     print('| ' + ' | '.join(head) + ' |')
     print('|' + '---|' * len(head))
