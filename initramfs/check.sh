@@ -172,6 +172,17 @@ kprobes() {
 	kprobe_bad 'p:kp_moddup kallsyms_dup_target:kallsyms_dup_fn'
 }
 
+# 3c. livepatch relocations: klp_relocs.ko refers to some 600 functions,
+# 16 times each, through livepatch relocations; patched, /proc/cmdline
+# lists each with the address all its references got, for the host to
+# compare with /proc/kallsyms.
+klp_relocs() {
+	lp_on klp_relocs enable=1
+	cat /proc/cmdline > /out/klp-relocs
+	lp_off klp_relocs
+	echo "says $(wc -l < /out/klp-relocs) functions, $(grep -c mismatch /out/klp-relocs) mismatched"
+}
+
 # 5, 6. /proc/kallsyms for root and for an unprivileged reader under each
 # kptr_restrict, to the host; reads that start mid-file must see the same
 # bytes.
@@ -200,6 +211,7 @@ for t in /selftests/livepatch/test-*.sh; do
 done
 step sympos-vmlinux sympos_vmlinux
 step sympos-module sympos_module
+step klp-relocs klp_relocs
 step kprobes kprobes
 step proc-kallsyms proc
 rmmod kallsyms_dup_target

@@ -101,6 +101,28 @@ def check_boot(b):
             print(tag + 'upstream kallsyms self-test: finished, no failure')
 
     root = b.proc('root', 0)
+    addrs = {}
+    for addr, _, sym, mod in root:
+        if not mod:
+            addrs.setdefault(sym, []).append(addr)
+    klp, wrong = 0, []
+    for line in open(b.dir + '/out/klp-relocs'):
+        sym, pos, addr = line.split()
+        want = addrs.get(sym, [])
+        pos = int(pos)
+        if pos == 0:    # livepatch's sympos 0: the name must be unique
+            ok = want == [addr]
+        else:
+            ok = 0 < pos <= len(want) and want[pos - 1] == addr
+        if not ok:
+            wrong.append('%s,%d: %s, /proc/kallsyms has %s' % (sym, pos, addr, ' '.join(want)))
+        klp += 1
+    if wrong or not klp:
+        fail(tag + 'livepatch relocations not at the /proc/kallsyms address', wrong)
+    else:
+        print('%sklp_relocs: %d functions, every reference at its /proc/kallsyms address'
+              % (tag, klp))
+
     wrong = ['%s %s %s' % s[:3] for s in root if not s[3] and not b.in_map(*s[:3])]
     if wrong:
         fail(tag + '/proc/kallsyms lines not in System.map', wrong)

@@ -50,7 +50,9 @@ done | awk '{ print $3 }' | sort -u > "$dst/series-symbols"
 ext() { # ext SRC_DIR: build the modules of SRC_DIR against this kernel
 	local b=$top/build/x86/ext/$(basename "$1")
 	rm -rf "$b" && mkdir -p "$b" && cp -r "$1"/. "$b"
+	[ ! -e "$b/klp_relocs.py" ] || "$b/klp_relocs.py" gen "$out/System.map" > "$b/klp_relocs.h"
 	make -s -C "$out" M="$b" CC="ccache gcc" -j"$(nproc)" modules
+	[ ! -e "$b/klp_relocs.py" ] || "$b/klp_relocs.py" elf "$b/klp_relocs.ko"
 	cp "$b"/*.ko "$dst/modules/"
 }
 ext "$tree/tools/testing/selftests/livepatch/test_modules"

@@ -135,6 +135,7 @@ def main():
                          ('on_each_symbol', ('total_ns',)),
                          ('proc_read', ('total_ns', 'bytes')),
                          ('proc_user', ('lines', 'bytes')),
+                         ('klp_relocs_load', ('min_us',)),
                          ('stack_trace', ('symbolize_entry_ns', 'save_entry_ns'))) + tuple(
                             ('ftrace_lookup_symbols_' + n, ('min_ns',))
                             for n in ('1', '10', '1000', '10000', 'all')):
