@@ -181,6 +181,10 @@ klp_relocs() {
 	cat /proc/cmdline > /out/klp-relocs
 	lp_off klp_relocs
 	echo "says $(wc -l < /out/klp-relocs) functions, $(grep -c mismatch /out/klp-relocs) mismatched"
+	if grep -E ' (mismatch|0+)$' /out/klp-relocs; then
+		echo "references that disagree or were left at 0"
+		return 1
+	fi
 }
 
 # 5, 6. /proc/kallsyms for root and for an unprivileged reader under each

@@ -91,7 +91,7 @@ def num(v):
 def comparable(label):
     """Times, instruction counts and sizes get a ratio; counts do not."""
     last = label.split()[-1]
-    return (last.endswith('_ns') or last in ('insns', 'bytes', 'bytes_per_sym')
+    return (last.endswith(('_ns', '_us')) or last in ('insns', 'bytes', 'bytes_per_sym')
             or label.startswith(('bytes ', 'name lookup bytes', 'all tables')))
 
 
