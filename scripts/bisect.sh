@@ -13,7 +13,9 @@ fail=0
 # The harness as the whole series has it (tools/include with it).
 "$top/scripts/mktree.sh" "$b/linux" all >/dev/null || exit 1
 rm -rf "$b/harness" && mkdir -p "$b/harness"
-git -C "$b/linux" archive HEAD tools/testing/kallsyms tools/include |
+# kernel/kallsyms_index.h: the hash with which the harness aims names
+# at the index (tools/testing/kallsyms/ref.c).
+git -C "$b/linux" archive HEAD tools/testing/kallsyms tools/include kernel/kallsyms_index.h |
 	tar -x -C "$b/harness"
 
 insns() { # insns PREFIX: lookup instructions and table bytes at PREFIX
