@@ -37,7 +37,9 @@ rm -rf "$dst"
 mkdir -p "$dst/modules" "$dst/selftests"
 cp "$out/arch/x86/boot/bzImage" "$out/System.map" "$dst/"
 cp "$out/.config" "$dst/config"
-cp "$(ls "$out"/.tmp_vmlinux*.kallsyms.o | sort | tail -1)" "$dst/kallsyms.o"
+# The tables of the last link pass: the newest file, as a pass that an
+# earlier kernel needed (a third one, say) may have left an older one.
+cp "$(ls -t "$out"/.tmp_vmlinux*.kallsyms.o | head -1)" "$dst/kallsyms.o"
 cp "$out/samples/livepatch/livepatch-sample.ko" "$dst/modules/"
 cp "$out/lib/tests/kallsyms_kunit_mod.ko" "$dst/modules/" 2>/dev/null || true
 # The names that the C files the patches change define: where the code
