@@ -179,12 +179,28 @@ kprobes() {
 klp_relocs() {
 	lp_on klp_relocs enable=1
 	cat /proc/cmdline > /out/klp-relocs
+	# The companion module's KUnit suite checks the symbol lookups of a
+	# livepatch module (and of one with two symbols of one name); the
+	# host reads its results from the kernel log.
+	rmmod kallsyms_kunit_mod
+	insmod $M/kallsyms_kunit_mod.ko others=klp_relocs,kallsyms_dup_target
 	lp_off klp_relocs
 	echo "says $(wc -l < /out/klp-relocs) functions, $(grep -c mismatch /out/klp-relocs) mismatched"
 	if grep -E ' (mismatch|0+)$' /out/klp-relocs; then
 		echo "references that disagree or were left at 0"
 		return 1
 	fi
+}
+
+# 7. addresses to names in modules: the functions of kallsyms_many (10000)
+# and kallsyms_dup_target (two of one name) in available_filter_functions,
+# whose names come from address lookups; the host compares with stock.
+mod_names() {
+	for m in kallsyms_many kallsyms_dup_target; do
+		grep "\[$m\]\$" $T/available_filter_functions > /tmp/funcs
+		echo "says $m: $(wc -l < /tmp/funcs) functions, digest $(md5sum < /tmp/funcs | cut -c1-16)"
+		[ -s /tmp/funcs ]
+	done
 }
 
 # 5, 6. /proc/kallsyms for root and for an unprivileged reader under each
@@ -217,6 +233,7 @@ step sympos-vmlinux sympos_vmlinux
 step sympos-module sympos_module
 step klp-relocs klp_relocs
 step kprobes kprobes
+step module-names mod_names
 step proc-kallsyms proc
 rmmod kallsyms_dup_target
 echo "boot-check: done"

@@ -136,6 +136,11 @@ def main():
                          ('proc_read', ('total_ns', 'bytes')),
                          ('proc_user', ('lines', 'bytes')),
                          ('klp_relocs_load', ('min_us',)),
+                         ('module_load_kallsyms_many', ('syms', 'min_us')),
+                         ('module_load_kallsyms_many_vars', ('syms', 'min_us')),
+                         ('available_filter_functions', ('min_us',)),
+                         ('module_lookup_name', ('avg_ns', 'max_ns')),
+                         ('module_addr_to_name', ('avg_ns', 'max_ns')),
                          ('stack_trace', ('symbolize_entry_ns', 'save_entry_ns'))) + tuple(
                             ('ftrace_lookup_symbols_' + n, ('min_ns',))
                             for n in ('1', '10', '1000', '10000', 'all')):
