@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * kallsyms_many: a module of 10000 functions, kallsyms_many_fn_0000 to
- * kallsyms_many_fn_9999, and 10000 variables, kallsyms_many_var_0000 to
- * kallsyms_many_var_9999: 20000 symbols for timing module loads, the
- * lookups of module symbols and available_filter_functions
- * (initramfs/init), and for the module checks of the KUnit suite
- * (kallsyms_kunit_mod's check= parameter).
+ * kallsyms_many_fn_9999, 10000 variables, kallsyms_many_var_0000 to
+ * kallsyms_many_var_9999, and two aliases: some 20000 symbols (30000
+ * with the functions' __pfx_ ones) for timing module loads, the lookups
+ * of module symbols and available_filter_functions (initramfs/init), and
+ * for the module checks of the KUnit suite (kallsyms_kunit_mod's others=
+ * parameter).
  *
  * Each function returns a different constant so that the compiler folds
  * none of them into another.
@@ -36,6 +37,15 @@
 
 THOUSAND(0) THOUSAND(1) THOUSAND(2) THOUSAND(3) THOUSAND(4)
 THOUSAND(5) THOUSAND(6) THOUSAND(7) THOUSAND(8) THOUSAND(9)
+
+#ifndef KALLSYMS_MANY_VARS_ONLY
+/*
+ * Two more names at the addresses of others, defined after them: address
+ * lookups must answer with the first in the symtab, as the scan did.
+ */
+static int kallsyms_many_alias_fn(int x) __used __alias(kallsyms_many_fn_4321);
+static int kallsyms_many_alias_var __used __alias(kallsyms_many_var_1234);
+#endif
 
 #ifndef KALLSYMS_MANY_VARS_ONLY
 MODULE_DESCRIPTION("20000 symbols for the kallsyms series' module checks");
