@@ -9,7 +9,8 @@
 #             livepatch test modules, tests/boot/modules
 #   selftests/livepatch/  upstream's scripts and test_klp-call_getpid
 # `make check` and `make bench` share these kernels: a kernel whose inputs
-# (patches, config, module sources, this script) are unchanged is reused.
+# (patched tree, config, module sources, this script) are unchanged is
+# reused.
 # All kernels build in one tree and one O= folder, so that a switch costs
 # an incremental build and ccache sees the same paths.
 set -euo pipefail
@@ -18,9 +19,12 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 tree=$top/build/x86/linux out=$top/build/x86/obj dst=$top/build/kernels/$name
 export CCACHE_BASEDIR=$top/build CCACHE_NOHASHDIR=1
 
-mapfile -t patches < <(grep -v '^\s*\(#\|$\)' "$top/patches/series")
-[ "$n" = all ] && n=${#patches[@]}
-stamp=$( { echo "$n $index"; [ -z "$mutant" ] || cat "$mutant"; for ((i = 0; i < n; i++)); do cat "$top/patches/${patches[$i]}"; done
+"$top/scripts/mktree.sh" "$tree" "$n" >/dev/null
+# The inputs: the patched tree's git tree hash (not the patch files, so
+# that a reworded commit message rebuilds nothing), the mutant, the
+# config and module sources, and the scripts that build them.
+stamp=$( { echo "$n $index"; git -C "$tree" rev-parse 'HEAD^{tree}'
+	[ -z "$mutant" ] || cat "$mutant"
 	cat "$top/configs/x86_64.config" "$0" "$top/scripts/build-x86.sh" \
 		"$top"/tests/boot/modules/*; } | sha256sum | cut -c1-16)
 if [ "$(cat "$dst/stamp" 2>/dev/null)" = "$stamp" ]; then
@@ -29,7 +33,6 @@ if [ "$(cat "$dst/stamp" 2>/dev/null)" = "$stamp" ]; then
 fi
 
 echo ">>> kernel '$name': base + $n patch(es), name index: $index"
-"$top/scripts/mktree.sh" "$tree" "$n" >/dev/null
 [ -z "$mutant" ] || git -C "$tree" apply "$(realpath "$mutant")"
 "$top/scripts/build-x86.sh" "$tree" "$out" "$index"
 

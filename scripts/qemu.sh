@@ -3,7 +3,12 @@
 # $KERNEL_ARGS is added to the command line; DIR, if given, is shared with
 # the guest (9p, tag "out"; /init mounts it on /out).
 # KVM is used when /dev/kvm works for this kernel (probed once per run and
-# cached in $QEMU_ACCEL_CACHE); otherwise TCG, which is slower but steady.
+# cached in $QEMU_ACCEL_CACHE); otherwise TCG. With QEMU_ICOUNT=1 (make
+# bench), TCG runs with -icount shift=0: the guest's clocks advance 1 ns
+# per guest instruction, so what the guest times is its own instruction
+# count, the same on a busy host and wherever the linker puts the code
+# (plain TCG's speed depends on that: it does not chain translated blocks
+# across guest pages). Prints the accelerator: kvm, tcg or tcg-icount.
 set -euo pipefail
 kernel=$1 initrd=$2 log=$3 share=()
 [ -n "${4:-}" ] && share=(-virtfs "local,path=$4,mount_tag=out,security_model=none")
@@ -18,6 +23,7 @@ append="console=ttyS0 nokaslr panic=-1 rdinit=/init ${KERNEL_ARGS:-}"
 run() { # run ACCEL TIMEOUT
 	local accel=(-accel tcg -cpu max)
 	[ "$1" = kvm ] && accel=(-accel kvm -cpu max)
+	[ "$1" = tcg-icount ] && accel+=(-icount shift=0,sleep=off)
 	timeout "$2" qemu-system-x86_64 "${accel[@]}" -smp 1 -m 2G -nographic \
 		-no-reboot "${share[@]}" -kernel "$kernel" -initrd "$initrd" -append "$append" \
 		</dev/null >"$log" 2>&1
@@ -35,6 +41,7 @@ if [ -z "$accel" ]; then
 	echo "$accel" > "$cache"
 	echo ">>> QEMU accelerator: $accel" >&2
 fi
+[ "$accel" = tcg ] && [ "${QEMU_ICOUNT:-}" = 1 ] && accel=tcg-icount
 run "$accel" 1800
 grep -q 'kallsyms_bench: done' "$log" || { echo ">>> boot failed, see $log" >&2; exit 1; }
 echo "$accel"

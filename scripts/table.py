@@ -202,6 +202,18 @@ def main():
           % (args.arch, base))
     print('avg_ns: each call timed on its own; pass_avg_ns: the same calls '
           'timed in batches of 256, without the clock reads per call')
+    accel = set()
+    for n in names:
+        try:
+            accel.add(open(dirs[n] + '/accel').read().strip())
+        except OSError:
+            pass
+    if accel:
+        print('kernels ran under QEMU, accelerator: %s' % ', '.join(sorted(accel)))
+    if 'tcg-icount' in accel:
+        print('tcg-icount: the guest clock advances 1 ns per guest instruction, so the '
+              'kernel rows in ns and us count guest instructions; they see no caches '
+              'and do not move with code placement or host load')
     if args.map:
         print('userspace input: %s' % args.map)
     if args.user_run:
