@@ -23,7 +23,7 @@ boot_x86() { # boot_x86 NAME
 	rm -rf "$dst" && mkdir -p "$dst"
 	cp "$k"/{System.map,config,kallsyms.o} "$dst/"
 	"$top/scripts/initramfs.sh" "$dst/initramfs.cpio.gz" "$k"
-	step "booting $1 under QEMU (TCG takes 4-6 minutes)"
+	step "booting $1 under QEMU (5-9 minutes under TCG)"
 	# ... and the suite checks and times one name in 64 there.
 	[ "$1" = no-index ] && export KERNEL_ARGS=kallsyms_kunit.stride=64
 	accel=$("$top/scripts/qemu.sh" "$k/bzImage" "$dst/initramfs.cpio.gz" "$dst/boot.log")

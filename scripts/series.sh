@@ -13,7 +13,7 @@ tree=$top/build/series/linux
 out=$top/outgoing
 prefix=${SERIES_PREFIX:-PATCH}
 cover=${COVER:-$top/scripts/cover-letter.txt}
-bench=${BENCH_TABLE:-$top/results/bench-x86_64-tcg.md}
+bench=${BENCH_TABLE:-$top/results/bench-x86_64-icount.md}
 placeholder='kallsyms series <kallsyms@localhost>'	# mktree.sh's identity
 
 # Only the sender can sign off: never make an identity up.
