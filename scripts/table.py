@@ -141,6 +141,7 @@ def main():
                          ('available_filter_functions', ('min_us',)),
                          ('module_lookup_name', ('avg_ns', 'max_ns')),
                          ('module_addr_to_name', ('avg_ns', 'max_ns')),
+                         ('module_on_each_match', ('avg_ns', 'max_ns')),
                          ('stack_trace', ('symbolize_entry_ns', 'save_entry_ns'))) + tuple(
                             ('ftrace_lookup_symbols_' + n, ('min_ns',))
                             for n in ('1', '10', '1000', '10000', 'all')):
