@@ -23,7 +23,7 @@ boot_x86() { # boot_x86 NAME
 	rm -rf "$dst" && mkdir -p "$dst"
 	cp "$k"/{System.map,config,kallsyms.o} "$dst/"
 	"$top/scripts/initramfs.sh" "$dst/initramfs.cpio.gz" "$k"
-	step "booting $1 under QEMU (5-9 minutes under TCG)"
+	step "booting $1 under QEMU"
 	# ... and the suite checks and times one name in 64 there.
 	[ "$1" = no-index ] && export KERNEL_ARGS=kallsyms_kunit.stride=64
 	accel=$("$top/scripts/qemu.sh" "$k/bzImage" "$dst/initramfs.cpio.gz" "$dst/boot.log")
@@ -56,7 +56,13 @@ for k in "${kernels[@]}"; do
 	fi
 done
 if [ "$arch" != um ]; then
-	for k in "${kernels[@]}"; do boot_x86 "${k%% *}"; done
+	# Under TCG each guest counts its own instructions (qemu.sh), whatever
+	# else the host runs, so the three boot at once; with KVM, one by one.
+	pids=()
+	for k in "${kernels[@]}"; do
+		if [ -w /dev/kvm ]; then boot_x86 "${k%% *}"; else boot_x86 "${k%% *}" & pids+=($!); fi
+	done
+	for p in "${pids[@]}"; do wait "$p"; done
 fi
 
 # The userspace harness: stock's sources, and the series' tree.
