@@ -4,10 +4,13 @@
 #   make bench   build stock and patched kernels, boot both, print a table
 #   make mutants deliberate bugs that the boot step of make check must catch
 #
-# Everything is built under build/ (ignored by git).
+# BASE=7.3 (default) works on mainline, patches/ on Debian's
+# linux-source-7.3; BASE=6.12 on the backport, backports/6.12/ on
+# linux-source-6.12. Everything is built under build/BASE/ (ignored by git).
 
 SHELL := /bin/bash
-BUILD := $(CURDIR)/build
+BASE ?= 7.3
+DEV := $(CURDIR)/build/$(BASE)/dev/linux
 # The input of the userspace harness: a System.map or a /proc/kallsyms copy,
 # optionally xz-compressed.
 MAP ?= $(firstword $(wildcard $(CURDIR)/../shared/data/System.map-*.xz) /proc/kallsyms)
@@ -17,7 +20,7 @@ BENCH_ARCH ?= x86_64
 FUZZ_SECONDS ?= 30
 BOOT ?= yes
 
-export MAP FUZZ_SECONDS BENCH_ARCH BOOT
+export MAP FUZZ_SECONDS BENCH_ARCH BOOT BASE
 
 .PHONY: all check bench bisect mutants deps tree export checkpatch series clean
 all: check
@@ -33,13 +36,13 @@ bench: deps
 
 # The editable work tree: base commit + one commit per patch.
 tree: deps
-	@test ! -e $(BUILD)/dev/linux/.git || \
-		{ echo "build/dev/linux exists; 'make export' your work, then remove it"; exit 1; }
-	@scripts/mktree.sh $(BUILD)/dev/linux
+	@test ! -e $(DEV)/.git || \
+		{ echo "$(DEV) exists; 'make export' your work, then remove it"; exit 1; }
+	@scripts/mktree.sh $(DEV)
 
 # Write the work tree's commits back into patches/.
 export:
-	@scripts/export.sh $(BUILD)/dev/linux
+	@scripts/export.sh $(DEV)
 
 checkpatch: deps
 	@scripts/checkpatch.sh
@@ -59,4 +62,4 @@ series: deps
 	@scripts/series.sh
 
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(CURDIR)/build

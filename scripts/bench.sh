@@ -1,25 +1,26 @@
 #!/bin/bash
-# bench.sh: stock (base + the KUnit suite + the self-test fix) against the patched series, in
-# one run, with the same config. See README.md.
+# bench.sh: stock (the base with the series' fixes and its KUnit suite)
+# against the patched series, in one run, with the same config. See
+# README.md.
 set -euo pipefail
-top=$(cd "$(dirname "$0")/.." && pwd)
-b=$top/build/bench
+. "$(dirname "$0")/base.sh"
+b=$B/bench
 tree=$b/linux
 arch=${BENCH_ARCH:-x86_64}
-export CCACHE_BASEDIR=$top/build CCACHE_NOHASHDIR=1
 mkdir -p "$b"
 t0=$SECONDS
 step() { echo ">>> [$((SECONDS - t0)) s] $*"; }
 
-# Kernels: NAME PATCHES INDEX.  "stock" is the base with the KUnit suite
-# and the self-test fix (patch 2), without which the self-test's thread
-# spins beside the suite's timing cases at boot.
-kernels=("stock 2 -" "index all y" "no-index all n")
+# Kernels: NAME PATCHES INDEX.  "stock" is the base with the first $STOCK
+# patches (base.sh): the KUnit suite and the fixes, among them the
+# self-test's, without which its thread spins beside the suite's timing
+# cases at boot.
+kernels=("stock $STOCK -" "index all y" "no-index all n")
 # Under TCG, the guests time their own instruction counts (see qemu.sh).
 export QEMU_ICOUNT=1
 
 boot_x86() { # boot_x86 NAME
-	local k=$top/build/kernels/$1 dst=$b/$1 accel
+	local k=$B/kernels/$1 dst=$b/$1 accel
 	rm -rf "$dst" && mkdir -p "$dst"
 	cp "$k"/{System.map,config,kallsyms.o} "$dst/"
 	"$top/scripts/initramfs.sh" "$dst/initramfs.cpio.gz" "$k"

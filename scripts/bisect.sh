@@ -4,10 +4,9 @@
 # slower: the userspace harness of the whole series, run on each prefix's
 # kernel/kallsyms.c and scripts/kallsyms.c, prints their instructions.
 set -uo pipefail
-top=$(cd "$(dirname "$0")/.." && pwd)
-b=$top/build/bisect
-export CCACHE_BASEDIR=$top/build CCACHE_NOHASHDIR=1
-n=$(grep -cv '^\s*\(#\|$\)' "$top/patches/series")
+. "$(dirname "$0")/base.sh"
+b=$B/bisect
+n=$(grep -cv '^\s*\(#\|$\)' "$PATCHES/series")
 fail=0
 
 # The harness as the whole series has it (tools/include with it).

@@ -1,10 +1,14 @@
 #!/bin/bash
 # check.sh: apply the series and run every test; see README.md.
+#
+# Mainline (BASE=7.3, the default) gets every step, then the backport
+# (backports/6.12/) gets its own: git am, checkpatch, KUnit under UML in both
+# modes and the userspace harness (BACKPORT=no leaves them out). With
+# BASE=6.12, the backport gets every step, its boot too.
 set -uo pipefail
-top=$(cd "$(dirname "$0")/.." && pwd)
-build=$top/build/check
+. "$(dirname "$0")/base.sh"
+build=$B/check
 tree=$build/linux
-export CCACHE_BASEDIR=$top/build CCACHE_NOHASHDIR=1
 start=$(date +%s)
 
 "$top/scripts/mktree.sh" "$tree" all || exit 1
@@ -51,6 +55,7 @@ insn_ceilings() { # the index mode's instructions per lookup, against ceilings
 	}'
 }
 
+scope=${CHECK_SCOPE:-full}
 step checkpatch "$top/scripts/checkpatch.sh"
 step kunit-name-index kunit "$build/uml-index"
 step kunit-no-index kunit "$build/uml-noindex" \
@@ -59,9 +64,11 @@ if [ -d "$tree/tools/testing/kallsyms" ]; then
 	# both modes, the edge cases, the tool's errors, the shape-based decode
 	step userspace make -s -C "$tree/tools/testing/kallsyms" check \
 		OUT="$build/user" MAP="$MAP"
+fi
+if [ -d "$tree/tools/testing/kallsyms" ] && [ "$scope" = full ]; then
 	# lookup instructions under the ceilings of configs/insn-ceilings
 	step insn-ceilings insn_ceilings
-	# the shape-based reader on stock 6.12's tables: what the series keeps
+	# the shape-based reader on stock tables: what the series keeps
 	rm -rf "$build/stock-src" && mkdir -p "$build/stock-src"
 	git -C "$tree" archive base scripts kernel | tar -x -C "$build/stock-src"
 	step shape-stock make -s -C "$tree/tools/testing/kallsyms" shape \
@@ -74,9 +81,14 @@ fi
 # x86_64 under QEMU, stock and patched: livepatch, upstream's livepatch
 # selftests, sympos, kprobes, /proc/kallsyms, kptr_restrict, KUnit and
 # upstream's self-test (see scripts/boot-check.sh). BOOT=no skips it.
-[ "${BOOT:-yes}" = no ] || step boot "$top/scripts/boot-check.sh"
+[ "${BOOT:-yes}" = no ] || [ "$scope" != full ] || step boot "$top/scripts/boot-check.sh"
 
-echo ">>> make check took $(( $(date +%s) - start )) s"
+# The backport, after mainline.
+if [ "$BASE" = 7.3 ] && [ "${BACKPORT:-yes}" != no ]; then
+	step backport-6.12 env BASE=6.12 CHECK_SCOPE=backport "$0"
+fi
+
+echo ">>> make check ($BASE, $scope) took $(( $(date +%s) - start )) s"
 [ $fail -eq 0 ] || echo ">>> failed: ${failed[*]}"
-echo "check: $pass passed, $fail failed"
+echo "check ($BASE): $pass passed, $fail failed"
 [ $fail -eq 0 ]

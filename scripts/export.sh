@@ -5,10 +5,11 @@
 set -euo pipefail
 
 tree=$1
-top=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/base.sh"
 
-rm -f "$top"/patches/*.patch
+mkdir -p "$PATCHES"
+rm -f "$PATCHES"/*.patch
 git -C "$tree" format-patch -q --zero-commit --no-signature --no-base \
-	--subject-prefix=PATCH -o "$top/patches" base..HEAD
-(cd "$top/patches" && ls -1 *.patch) > "$top/patches/series"
-echo ">>> exported $(wc -l < "$top/patches/series") patch(es)"
+	--subject-prefix=PATCH -o "$PATCHES" base..HEAD
+(cd "$PATCHES" && ls -1 *.patch) > "$PATCHES/series"
+echo ">>> exported $(wc -l < "$PATCHES/series") patch(es)"

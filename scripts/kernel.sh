@@ -8,16 +8,17 @@
 #   modules/  the series' KUnit module, samples/livepatch, upstream's
 #             livepatch test modules, tests/boot/modules
 #   selftests/livepatch/  upstream's scripts and test_klp-call_getpid
-# `make check` and `make bench` share these kernels: a kernel whose inputs
-# (patched tree, config, module sources, this script) are unchanged is
-# reused.
-# All kernels build in one tree and one O= folder, so that a switch costs
-# an incremental build and ccache sees the same paths.
+# KCONFIG=check (make check: the small config) or bench (the default, make
+# bench: the distribution-sized one), see build-x86.sh. A kernel whose
+# inputs (patched tree, config, module sources, these scripts) are
+# unchanged is reused.
+# All kernels of one KCONFIG build in one tree and one O= folder, so that a
+# switch costs an incremental build and ccache sees the same paths.
 set -euo pipefail
 name=$1 n=$2 index=$3 mutant=${4:-}
-top=$(cd "$(dirname "$0")/.." && pwd)
-tree=$top/build/x86/linux out=$top/build/x86/obj dst=$top/build/kernels/$name
-export CCACHE_BASEDIR=$top/build CCACHE_NOHASHDIR=1
+. "$(dirname "$0")/base.sh"
+kconfig=${KCONFIG:-bench}
+tree=$B/x86/linux out=$B/x86/obj-$kconfig dst=$B/kernels/$name
 
 "$top/scripts/mktree.sh" "$tree" "$n" >/dev/null
 # The inputs: the patched tree's git tree hash (not the patch files, so
@@ -25,7 +26,7 @@ export CCACHE_BASEDIR=$top/build CCACHE_NOHASHDIR=1
 # config and module sources, and the scripts that build them.
 stamp=$( { echo "$n $index"; git -C "$tree" rev-parse 'HEAD^{tree}'
 	[ -z "$mutant" ] || cat "$mutant"
-	cat "$top/configs/x86_64.config" "$0" "$top/scripts/build-x86.sh" \
+	echo "$kconfig"; cat "$top"/configs/x86_64*.config "$0" "$top/scripts/build-x86.sh" \
 		"$top"/tests/boot/modules/*; } | sha256sum | cut -c1-16)
 if [ "$(cat "$dst/stamp" 2>/dev/null)" = "$stamp" ]; then
 	echo ">>> kernel '$name': reusing build/kernels/$name"
@@ -34,7 +35,7 @@ fi
 
 echo ">>> kernel '$name': base + $n patch(es), name index: $index"
 [ -z "$mutant" ] || git -C "$tree" apply "$(realpath "$mutant")"
-"$top/scripts/build-x86.sh" "$tree" "$out" "$index"
+"$top/scripts/build-x86.sh" "$tree" "$out" "$index" "$kconfig"
 
 rm -rf "$dst"
 mkdir -p "$dst/modules" "$dst/selftests"
@@ -53,7 +54,7 @@ done | awk '{ print $3 }' | sort -u > "$dst/series-symbols"
 
 # Out-of-tree modules, built in copies so that the tree stays clean.
 ext() { # ext SRC_DIR: build the modules of SRC_DIR against this kernel
-	local b=$top/build/x86/ext/$(basename "$1")
+	local b=$B/x86/ext/$(basename "$1")
 	rm -rf "$b" && mkdir -p "$b" && cp -r "$1"/. "$b"
 	[ ! -e "$b/klp_relocs.py" ] || "$b/klp_relocs.py" gen "$out/System.map" > "$b/klp_relocs.h"
 	make -s -C "$out" M="$b" CC="ccache gcc" -j"$(nproc)" modules

@@ -5,20 +5,21 @@
 # mutant kernel is booted like the patched one and compared with stock;
 # this passes when each comparison fails, and in the expected step.
 set -euo pipefail
-top=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/base.sh"
+export KCONFIG=check
 bad=0
 
-"$top/scripts/kernel.sh" stock 2 -
-[ -s "$top/build/boot/stock/boot.log" ] || "$top/scripts/boot.sh" stock
+"$top/scripts/kernel.sh" check-stock "$STOCK" -
+[ -s "$B/boot/check-stock/boot.log" ] || "$top/scripts/boot.sh" check-stock
 for m in "$top"/tests/boot/mutants/*.patch; do
 	name=mutant-$(basename "$m" .patch)
 	expect=$(sed -n 's/^Expect: //p' "$m")
 	"$top/scripts/kernel.sh" "$name" all y "$m"
 	"$top/scripts/boot.sh" "$name"
-	log=$top/build/boot/$name/compare.txt
+	log=$B/boot/$name/compare.txt
 	if python3 "$top/scripts/boot-compare.py" \
-		"$top/build/boot/stock:$top/build/kernels/stock" \
-		"$top/build/boot/$name:$top/build/kernels/$name" > "$log"; then
+		"$B/boot/check-stock:$B/kernels/check-stock" \
+		"$B/boot/$name:$B/kernels/$name" > "$log"; then
 		echo "MUTANT SURVIVED: $name passed the boot check"; bad=1
 	elif ! grep -q "^FAIL: \[patched\] step $expect\$" "$log"; then
 		echo "MUTANT $name failed elsewhere but not in step $expect"; bad=1

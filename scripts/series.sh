@@ -8,8 +8,8 @@
 # "RFC PATCH v2". Ends by applying outgoing/ to the base with `git am`.
 set -euo pipefail
 
-top=$(cd "$(dirname "$0")/.." && pwd)
-tree=$top/build/series/linux
+. "$(dirname "$0")/base.sh"
+tree=$B/series/linux
 out=$top/outgoing
 prefix=${SERIES_PREFIX:-PATCH}
 cover=${COVER:-$top/scripts/cover-letter.txt}
