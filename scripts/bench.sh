@@ -67,7 +67,7 @@ if [ "$arch" != um ]; then
 fi
 
 # The userspace harness: stock's sources, and the series' tree.
-"$top/scripts/mktree.sh" "$tree" 2 >/dev/null
+"$top/scripts/mktree.sh" "$tree" "$STOCK" >/dev/null
 rm -rf "$b/stock-src"; mkdir -p "$b/stock-src"
 git -C "$tree" archive HEAD scripts kernel include tools | tar -x -C "$b/stock-src"
 "$top/scripts/mktree.sh" "$tree" all >/dev/null

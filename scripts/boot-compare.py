@@ -63,6 +63,13 @@ def check_boot(b):
     tag = '[%s] ' % b.name
     says = []
     steps = 0
+    # No splat: the kernels have lockdep and atomic-sleep debugging, so
+    # code that sleeps or takes a lock where it may not says so here.
+    splats = [l for l in b.log if re.search(
+        r'BUG:|WARNING:|possible (circular|recursive) locking|inconsistent lock state|'
+        r'sleeping function called from invalid context|scheduling while atomic', l)]
+    if splats:
+        fail(tag + 'kernel log: %d splat line(s)' % len(splats), splats)
     for i, line in enumerate(b.log):
         m = re.search(r'boot-check: (\S+) (ok|FAILED|says)(.*)', line)
         if not m:

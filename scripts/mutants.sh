@@ -1,7 +1,8 @@
 #!/bin/bash
 # mutants.sh: show that the boot check catches the bugs it is there for.
-# Each tests/boot/mutants/*.patch is a deliberate bug on top of the whole
-# series; its "Expect:" line names the guest step that must fail. Every
+# Each tests/boot/mutants/*.patch (backports/6.12/mutants/ for BASE=6.12)
+# is a deliberate bug on top of the whole series; its "Expect:" line names
+# the guest step that must fail. Every
 # mutant kernel is booted like the patched one and compared with stock;
 # this passes when each comparison fails, and in the expected step.
 set -euo pipefail
@@ -11,7 +12,10 @@ bad=0
 
 "$top/scripts/kernel.sh" check-stock "$STOCK" -
 [ -s "$B/boot/check-stock/boot.log" ] || "$top/scripts/boot.sh" check-stock
-for m in "$top"/tests/boot/mutants/*.patch; do
+# The backport has its own copies, for its own context lines.
+mutants=$top/tests/boot/mutants
+[ "$BASE" = 6.12 ] && mutants=$PATCHES/mutants
+for m in "$mutants"/*.patch; do
 	name=mutant-$(basename "$m" .patch)
 	expect=$(sed -n 's/^Expect: //p' "$m")
 	"$top/scripts/kernel.sh" "$name" all y "$m"

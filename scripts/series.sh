@@ -10,10 +10,15 @@ set -euo pipefail
 
 . "$(dirname "$0")/base.sh"
 tree=$B/series/linux
-out=$top/outgoing
+out=$top/outgoing/$BASE
 prefix=${SERIES_PREFIX:-PATCH}
-cover=${COVER:-$top/scripts/cover-letter.txt}
-bench=${BENCH_TABLE:-$top/results/bench-x86_64-icount.md}
+if [ "$BASE" = 6.12 ]; then
+	cover=${COVER:-$PATCHES/cover-letter.txt}
+	bench=${BENCH_TABLE:-$top/results/6.12/bench-x86_64-icount.md}
+else
+	cover=${COVER:-$top/scripts/cover-letter.txt}
+	bench=${BENCH_TABLE:-$top/results/7.3/boot-check-x86_64.md}
+fi
 placeholder='kallsyms series <kallsyms@localhost>'	# mktree.sh's identity
 
 # Only the sender can sign off: never make an identity up.

@@ -167,7 +167,7 @@ def main():
             rows.append(('/proc/kallsyms _stext, kptr_restrict=%d' % r, vals))
 
     for t in ('kallsyms_names', 'kallsyms_markers', 'kallsyms_token_table',
-              'kallsyms_token_index', 'kallsyms_offsets', 'kallsyms_addr_shift',
+              'kallsyms_token_index', 'kallsyms_offsets', 'kallsyms_addr_base', 'kallsyms_addr_shift',
               'kallsyms_addr_nbuckets', 'kallsyms_addr_buckets') + LOOKUP_TABLES:
         vals = {n: sizes[n].get(t) for n in names}
         if any(v is not None for v in vals.values()):
