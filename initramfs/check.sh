@@ -226,7 +226,11 @@ proc() {
 }
 
 step livepatch-sample sample
+# test-ftrace.sh is left out: in the small check kernels (lockdep, one
+# vCPU, TCG) its "livepatch a traced function" case did not end within
+# 15 minutes, on stock as on the series; make bench's kernels run it.
 for t in /selftests/livepatch/test-*.sh; do
+	[ "${t##*/}" = test-ftrace.sh ] && grep -q '^CONFIG_PROVE_LOCKING=y' /config && continue
 	step "selftest-${t##*/}" selftest "${t##*/}"
 done
 step sympos-vmlinux sympos_vmlinux
