@@ -226,11 +226,16 @@ proc() {
 }
 
 step livepatch-sample sample
-# test-ftrace.sh is left out: in the small check kernels (lockdep, one
-# vCPU, TCG) its "livepatch a traced function" case did not end within
-# 15 minutes, on stock as on the series; make bench's kernels run it.
+# Two are left out in the small check kernels (lockdep, one vCPU, TCG),
+# on stock as on the series; make bench's kernels run them. test-ftrace:
+# its "livepatch a traced function" case did not end within 15 minutes.
+# test-kprobe: stock 7.3.4 oopsed at the rmmod of test_klp_kprobe in its
+# case without post_handler (an instruction fetch from a freed page, seen
+# once; the series' kernel passed it in the same run).
 for t in /selftests/livepatch/test-*.sh; do
-	[ "${t##*/}" = test-ftrace.sh ] && grep -q '^CONFIG_PROVE_LOCKING=y' /config && continue
+	case ${t##*/} in test-ftrace.sh | test-kprobe.sh)
+		grep -q '^CONFIG_PROVE_LOCKING=y' /config && continue ;;
+	esac
 	step "selftest-${t##*/}" selftest "${t##*/}"
 done
 step sympos-vmlinux sympos_vmlinux
