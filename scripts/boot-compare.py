@@ -91,10 +91,11 @@ def check_boot(b):
 
     suites = {}
     for line in b.log:
-        m = re.match(r'\[[ 0-9.]*\] (not ok|ok) \d+ (\S+)$', line)
+        # KUnit's suite lines, after the printk time when there is one
+        m = re.match(r'(?:\[[ 0-9.]*\] )?(not ok|ok) \d+ (\S+)$', line)
         if m:
             suites[m.group(2)] = m.group(1)
-        if re.search(r'\] +not ok ', line):
+        if re.match(r'(?:\[[ 0-9.]*\])? *not ok ', line):
             fail(tag + 'KUnit: ' + line)
     for s in SUITES:
         if suites.get(s) != 'ok':

@@ -121,9 +121,9 @@ def main():
             text = open(dirs[n] + '/boot.log', errors='replace').read()
         except OSError:
             text = ''
-        m = re.search(r'^\[[ .0-9]+\] (ok|not ok) \d+ kallsyms_module(.*)$', text, re.M)
+        m = re.search(r'^(?:\[[ .0-9]+\] )?(ok|not ok) \d+ kallsyms_module(.*)$', text, re.M)
         mod[n] = (m.group(1) + m.group(2)).strip() if m else None
-        m = re.search(r'^\[[ .0-9]+\] (ok|not ok) \d+ longest-symbol', text, re.M)
+        m = re.search(r'^(?:\[[ .0-9]+\] )?(ok|not ok) \d+ longest-symbol', text, re.M)
         longest[n] = m.group(1) if m else None
     rows.append(('KUnit kallsyms_module (companion module loaded)', mod))
     rows.append(('KUnit longest-symbol (511-byte name, 517-byte __pfx_)', longest))
