@@ -13,7 +13,7 @@
 BASE=${BASE:-7.3}
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 case $BASE in
-7.3)	PATCHES=$top/patches STOCK=3 ;;
+7.3)	PATCHES=$top/patches STOCK=2 ;;
 6.12)	PATCHES=$top/backports/6.12 STOCK=2 ;;
 *)	echo "BASE=$BASE: only 7.3 (mainline) and 6.12 (the backport)" >&2; exit 1 ;;
 esac

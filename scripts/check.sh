@@ -78,6 +78,10 @@ if [ -d "$tree/tools/testing/kallsyms" ] && [ "$scope" = full ]; then
 		OUT="$build/user" MAP="$MAP" FUZZ_SECONDS="$FUZZ_SECONDS"
 fi
 
+# make series' folders, one per maintainer tree: each applies with git am
+# to the base after the series it depends on
+[ "$scope" != full ] || step series "$top/scripts/series.sh" --check
+
 # x86_64 under QEMU, stock and patched: livepatch, upstream's livepatch
 # selftests, sympos, kprobes, /proc/kallsyms, kptr_restrict, KUnit and
 # upstream's self-test (see scripts/boot-check.sh). BOOT=no skips it.
