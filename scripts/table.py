@@ -21,9 +21,12 @@ def parse_lines(path):
         return out
     for m in LINE.finditer(text):
         metric = m.group(2)
-        for kv in m.group(3).split():
-            k, v = kv.split('=', 1)
-            out.setdefault(metric, {})[k] = v
+        kvs = dict(kv.split('=', 1) for kv in m.group(3).split())
+        # A module timing names its module: keep the first module's
+        # (kallsyms_many in the boots), not the small ones timed after.
+        if 'mod' in kvs and out.get(metric, {}).get('mod', kvs['mod']) != kvs['mod']:
+            continue
+        out.setdefault(metric, {}).update(kvs)
     return out
 
 
