@@ -10,7 +10,7 @@ tree=$1
 mkdir -p "$PATCHES"
 [ ! -f "$PATCHES/series" ] || mv "$PATCHES/series" "$PATCHES/series.old"
 rm -f "$PATCHES"/*.patch
-git -C "$tree" format-patch -q --zero-commit --no-signature --no-base \
+git -C "$tree" -c core.abbrev=7 format-patch -q --zero-commit --no-signature --no-base \
 	--subject-prefix=PATCH -o "$PATCHES" base..HEAD
 # The series file, with the "# tree:" lines of the old one (see
 # scripts/series.sh) kept before the same patches, known by their subjects.
