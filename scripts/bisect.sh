@@ -32,8 +32,14 @@ for ((i = 0; i <= n; i++)); do
 	what=$(git -C "$b/linux" log -1 --format=%s)
 	echo "bisect: $i: $what:$(insns "$i")"
 	[ "$i" = 0 ] && continue
+	# Before the suite exists: build and boot with the self-test on.
+	kunitconfig=lib/tests/.kunitconfig
+	if [ ! -e "$b/linux/$kunitconfig" ]; then
+		kunitconfig=$b/before-suite.kunitconfig
+		printf 'CONFIG_KUNIT=y\nCONFIG_KUNIT_EXAMPLE_TEST=y\nCONFIG_KALLSYMS=y\nCONFIG_KALLSYMS_SELFTEST=y\n' > "$kunitconfig"
+	fi
 	if (cd "$b/linux" && ./tools/testing/kunit/kunit.py run \
-		--kunitconfig=lib/tests/.kunitconfig --build_dir="$b/uml" \
+		--kunitconfig="$kunitconfig" --build_dir="$b/uml" \
 		--jobs="$(nproc)" --make_options CC="ccache gcc") > "$b/kunit-$i.log" 2>&1; then
 		echo "bisect: ok   $i"
 	else
