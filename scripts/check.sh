@@ -55,6 +55,13 @@ insn_ceilings() { # the index mode's instructions per lookup, against ceilings
 	}'
 }
 
+shape_big_endian() {
+	local k=$tree/tools/testing/kallsyms
+	local m=(make -s -C "$k" shape CROSS=powerpc64-linux-gnu- MAP="$MAP")
+	"${m[@]}" OUT="$build/user" INDEX=y && "${m[@]}" OUT="$build/user" INDEX=n &&
+		"${m[@]}" KSRC="$build/stock-src" OUT="$build/user-stock"
+}
+
 scope=${CHECK_SCOPE:-full}
 step checkpatch "$top/scripts/checkpatch.sh"
 step kunit-name-index kunit "$build/uml-index"
@@ -73,6 +80,9 @@ if [ -d "$tree/tools/testing/kallsyms" ] && [ "$scope" = full ]; then
 	git -C "$tree" archive base scripts kernel | tar -x -C "$build/stock-src"
 	step shape-stock make -s -C "$tree/tools/testing/kallsyms" shape \
 		KSRC="$build/stock-src" OUT="$build/user-stock" MAP="$MAP"
+	# the same, stock's and both modes, as a big-endian target (ppc64)
+	# assembles the tables
+	step shape-big-endian shape_big_endian
 	# fuzz_lookup with and without the name index, and fuzz_parser
 	step fuzz make -s -C "$tree/tools/testing/kallsyms" fuzz \
 		OUT="$build/user" MAP="$MAP" FUZZ_SECONDS="$FUZZ_SECONDS"
@@ -86,6 +96,10 @@ fi
 # selftests, sympos, kprobes, /proc/kallsyms, kptr_restrict, KUnit and
 # upstream's self-test (see scripts/boot-check.sh). BOOT=no skips it.
 [ "${BOOT:-yes}" = no ] || [ "$scope" != full ] || step boot "$top/scripts/boot-check.sh"
+# ARCHES="arm64 i386nr powerpc": the suite through kunit.py on each, stock
+# and both modes (scripts/kunit-arch.sh); not by default, see README.
+[ -z "${ARCHES:-}" ] || [ "$scope" != full ] ||
+	step arches "$top/scripts/kunit-arch.sh" $ARCHES
 
 # The backport, after mainline.
 if [ "$BASE" = 7.3 ] && [ "${BACKPORT:-yes}" != no ]; then

@@ -10,8 +10,20 @@ have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'ok install
 
 for p in build-essential flex bison bc libelf-dev libssl-dev cpio kmod rsync \
 	 ccache python3 python3-ply python3-git git qemu-system-x86 busybox-static clang \
-	 libclang-rt-14-dev valgrind xz-utils gnuplot-nox; do
+	 libclang-rt-14-dev valgrind xz-utils gnuplot-nox gcc-powerpc64-linux-gnu; do
 	have_pkg "$p" || need+=("$p")
+done
+
+# make check ARCHES=... (scripts/kunit-arch.sh): cross compilers, QEMU
+for a in ${ARCHES:-}; do
+	case $a in
+	arm64)	p="gcc-aarch64-linux-gnu qemu-system-arm" ;;
+	powerpc) p="gcc-powerpc64-linux-gnu qemu-system-ppc" ;;
+	s390)	p="gcc-s390x-linux-gnu qemu-system-misc" ;;
+	i386*)	p= ;;	# the host gcc builds 32-bit kernels
+	*)	p= ;;
+	esac
+	for p in $p; do have_pkg "$p" || need+=("$p"); done
 done
 
 if [ ! -f /usr/src/linux-source-6.12.tar.xz ]; then
