@@ -55,9 +55,8 @@ insn_ceilings() { # the index mode's instructions per lookup, against ceilings
 	}'
 }
 
-shape_big_endian() {
-	local k=$tree/tools/testing/kallsyms
-	local m=(make -s -C "$k" shape CROSS=powerpc64-linux-gnu- MAP="$MAP")
+shape_cross() { # shape_cross PREFIX [VAR=VALUE]: stock's tables and both modes
+	local m=(make -s -C "$tree/tools/testing/kallsyms" shape CROSS="$1" MAP="$MAP" "${@:2}")
 	"${m[@]}" OUT="$build/user" INDEX=y && "${m[@]}" OUT="$build/user" INDEX=n &&
 		"${m[@]}" KSRC="$build/stock-src" OUT="$build/user-stock"
 }
@@ -80,9 +79,11 @@ if [ -d "$tree/tools/testing/kallsyms" ] && [ "$scope" = full ]; then
 	git -C "$tree" archive base scripts kernel | tar -x -C "$build/stock-src"
 	step shape-stock make -s -C "$tree/tools/testing/kallsyms" shape \
 		KSRC="$build/stock-src" OUT="$build/user-stock" MAP="$MAP"
-	# the same, stock's and both modes, as a big-endian target (ppc64)
-	# assembles the tables
-	step shape-big-endian shape_big_endian
+	# the same, stock's and both modes, as other targets' toolchains
+	# assemble the tables: 64-bit big-endian, arm64, 32-bit absolute
+	step shape-ppc64 shape_cross powerpc64-linux-gnu-
+	step shape-arm64 shape_cross aarch64-linux-gnu-
+	step shape-i386 shape_cross i686-linux-gnu- PC_RELATIVE=n
 	# fuzz_lookup with and without the name index, and fuzz_parser
 	step fuzz make -s -C "$tree/tools/testing/kallsyms" fuzz \
 		OUT="$build/user" MAP="$MAP" FUZZ_SECONDS="$FUZZ_SECONDS"
