@@ -109,4 +109,14 @@ step "results"
 python3 "$top/scripts/table.py" --arch "$arch" --map "$MAP" \
 	stock="$b/stock" index="$b/index" no-index="$b/no-index" \
 	${user[@]/#/--user } ${userrun[@]/#/--user-run } | tee "$b/results.md"
+
+# ARCHES="arm64 i386nr powerpc": the suite through kunit.py on each, then
+# its timing lines, stock against the series (scripts/kunit-arch.sh).
+for a in ${ARCHES:-}; do
+	step "kunit.py on $a"
+	"$top/scripts/kunit-arch.sh" "$a" || exit 1
+	{ "$tree/tools/testing/kallsyms/bench_compare.py" --base "$B/arch/$a-stock/test.log" \
+		--new "$B/arch/$a-index/test.log" || echo ">>> $a: a figure got slower"; } |
+		tee "$b/results-$a.txt"
+done
 echo ">>> table written to build/bench/results.md, plot to build/bench/latency.svg ($((SECONDS - t0)) s in all)"
