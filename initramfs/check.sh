@@ -225,6 +225,45 @@ proc() {
 	echo 0 > /proc/sys/kernel/kptr_restrict
 }
 
+# 8. BPF programs in /proc/kallsyms: with 1000 loaded (bpfprogs, which
+# then runs "check.sh bpf_read"), their lines are the ones each program's
+# own address and tag give, in load order, after the modules' lines and
+# before kprobes'; reads in pieces and from any offset give the same
+# bytes; nobody reads the same lines with zeros for addresses.
+bpf_syms() {
+	bpfprogs 1000 /tmp/bpf-want /bin/sh /check.sh bpf_read
+}
+
+bpf_read() {
+	cat /proc/kallsyms > /tmp/all
+	grep '	\[bpf\]$' /tmp/all > /tmp/bpf-got || true
+	echo "says $(wc -l < /tmp/bpf-got) lines of [bpf]"
+	diff /tmp/bpf-want /tmp/bpf-got
+	# The BPF lines are one run, after the last module line.
+	awk -F'\t' '$2 == "[bpf]" { if (done) bad = 1; run = 1; next }
+		run { done = 1 } $2 != "" && run && $2 != "[__builtin__kprobes]" { bad = 1 }
+		END { exit bad }' /tmp/all
+	for bs in 333 4096 65536; do
+		dd if=/proc/kallsyms bs=$bs 2>/dev/null | cmp - /tmp/all
+	done
+	first=$(awk '/\[bpf\]$/ { print n; exit } { n += length($0) + 1 }' /tmp/all)
+	for off in $((first - 1)) $first $((first + 12345)); do
+		dd if=/proc/kallsyms iflag=skip_bytes,count_bytes skip=$off \
+			count=65536 bs=100 2>/dev/null > /tmp/piece
+		dd if=/tmp/all iflag=skip_bytes,count_bytes skip=$off \
+			count=65536 bs=65536 2>/dev/null | cmp - /tmp/piece
+	done
+	/bin/setpriv --reuid=65534 --regid=65534 --clear-groups cat /proc/kallsyms > /tmp/user
+	sed 's/^[0-9a-f]*/0000000000000000/' /tmp/all | cmp - /tmp/user
+}
+
+# The BPF check's second half runs as a command of bpfprogs.
+if [ $# -gt 0 ]; then
+	set -e
+	"$@"
+	exit
+fi
+
 step livepatch-sample sample
 # Two are left out in the small check kernels (lockdep, one vCPU, TCG),
 # on stock as on the series; make bench's kernels run them. test-ftrace:
@@ -244,5 +283,10 @@ step klp-relocs klp_relocs
 step kprobes kprobes
 step module-names mod_names
 step proc-kallsyms proc
+if grep -q '^CONFIG_BPF_JIT=y' /config; then
+	step bpf-kallsyms bpf_syms
+else
+	echo "boot-check: bpf-kallsyms skipped no BPF JIT"
+fi
 rmmod kallsyms_dup_target
 echo "boot-check: done"

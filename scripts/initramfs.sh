@@ -1,10 +1,11 @@
 #!/bin/bash
-# initramfs.sh OUT.cpio.gz KDIR [check]: busybox, initramfs/init, and
-# KDIR's config and modules (a build/kernels/NAME folder). With "check":
+# initramfs.sh OUT.cpio.gz KDIR [check]: busybox, initramfs/init, KDIR's
+# config and modules (a build/kernels/NAME folder), tests/boot/bpfprogs.c
+# and setpriv. With "check":
 # initramfs/check.sh, upstream's livepatch selftests, and the host
 # programs those scripts expect (bash, kmod's insmod, procps' sysctl,
-# coreutils' date and stat, diffutils' diff, glibc's getconf, util-linux'
-# setpriv) with their libraries.
+# coreutils' date and stat, diffutils' diff, glibc's getconf) with their
+# libraries.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=$(realpath -m "$1") kdir=$2 check=${3:-}
@@ -25,6 +26,11 @@ libs() { # libs PROGRAM: copy the shared libraries PROGRAM loads
 	done
 }
 
+# tests/boot/bpfprogs.c, static, and util-linux' setpriv (nobody's reads)
+gcc -O2 -Wall -static -o "$tmp/bin/bpfprogs" "$top/tests/boot/bpfprogs.c"
+cp "$(command -v setpriv)" "$tmp/bin/setpriv"
+libs "$tmp/bin/setpriv"
+
 if [ "$check" = check ]; then
 	cp "$top/initramfs/check.sh" "$tmp/check.sh"
 	cp -r "$kdir/selftests" "$tmp/selftests"
@@ -33,7 +39,7 @@ if [ "$check" = check ]; then
 	libs "$tmp/selftests/livepatch/test_klp-call_getpid"
 	# Installed as /bin/NAME before busybox installs its applets, so
 	# that these are the ones upstream's scripts run.
-	for p in bash kmod sysctl date stat diff setpriv getconf; do
+	for p in bash kmod sysctl date stat diff getconf; do
 		cp "$(command -v "$p")" "$tmp/bin/$p"
 		libs "$tmp/bin/$p"
 	done

@@ -160,8 +160,9 @@ bad=0
 for t in "${!names[@]}"; do
 	git checkout -q --detach base
 	if applies "$t"; then
-		echo "series: ${names[$t]}: $((last[t] - first[t] + 1)) patches in $out/${names[$t]}," \
-		     "apply to base${deps[$t]:+ after ${deps[$t]}}"
+		k=$((last[t] - first[t] + 1))
+		echo "series: ${names[$t]}: $k patch$([ $k = 1 ] || echo es) in $out/${names[$t]}," \
+		     "$([ $k = 1 ] && echo applies || echo apply) to base${deps[$t]:+ after ${deps[$t]}}"
 	else
 		echo "series: ${names[$t]} does not apply to base${deps[$t]:+ after ${deps[$t]}}" >&2
 		bad=1

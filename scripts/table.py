@@ -147,7 +147,9 @@ def main():
                          ('module_on_each_match', ('avg_ns', 'max_ns')),
                          ('stack_trace', ('symbolize_entry_ns', 'save_entry_ns'))) + tuple(
                             ('ftrace_lookup_symbols_' + n, ('min_ns',))
-                            for n in ('1', '10', '1000', '10000', 'all')):
+                            for n in ('1', '10', '1000', '10000', 'all')) + tuple(
+                            ('proc_bpf_' + n, ('load_us', 'root_us', 'user_us'))
+                            for n in ('0', '1000', '10000')):
         for k in keys:
             vals = {n: data[n].get(metric, {}).get(k) for n in names}
             if any(v is not None for v in vals.values()):
