@@ -228,8 +228,9 @@ proc() {
 # 8. BPF programs in /proc/kallsyms: with 1000 loaded (bpfprogs, which
 # then runs "check.sh bpf_read"), their lines are the ones each program's
 # own address and tag give, in load order, after the modules' lines and
-# before kprobes'; reads in pieces and from any offset give the same
-# bytes; nobody reads the same lines with zeros for addresses.
+# before kprobes'; reads in pieces, from any offset and after seeks back
+# (tests/boot/seekread.c) give the same bytes; nobody reads the same
+# lines with zeros for addresses.
 bpf_syms() {
 	bpfprogs 1000 /tmp/bpf-want /bin/sh /check.sh bpf_read
 }
@@ -253,6 +254,11 @@ bpf_read() {
 		dd if=/tmp/all iflag=skip_bytes,count_bytes skip=$off \
 			count=65536 bs=65536 2>/dev/null | cmp - /tmp/piece
 	done
+	# One descriptor read whole, then seeks back into the module and the
+	# BPF lines: the iterator must find lines before its last one again.
+	mod=$(awk -F'\t' '$2 != "" { print n; exit } { n += length($0) + 1 }' /tmp/all)
+	seekread /proc/kallsyms $mod $((mod + 100000)) $((first - 1)) $first \
+		$((first + 12345)) 0
 	/bin/setpriv --reuid=65534 --regid=65534 --clear-groups cat /proc/kallsyms > /tmp/user
 	sed 's/^[0-9a-f]*/0000000000000000/' /tmp/all | cmp - /tmp/user
 }

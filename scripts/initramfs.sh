@@ -1,7 +1,7 @@
 #!/bin/bash
 # initramfs.sh OUT.cpio.gz KDIR [check]: busybox, initramfs/init, KDIR's
-# config and modules (a build/kernels/NAME folder), tests/boot/bpfprogs.c
-# and setpriv. With "check":
+# config and modules (a build/kernels/NAME folder), tests/boot/bpfprogs.c,
+# seekread.c and setpriv. With "check":
 # initramfs/check.sh, upstream's livepatch selftests, and the host
 # programs those scripts expect (bash, kmod's insmod, procps' sysctl,
 # coreutils' date and stat, diffutils' diff, glibc's getconf) with their
@@ -26,8 +26,11 @@ libs() { # libs PROGRAM: copy the shared libraries PROGRAM loads
 	done
 }
 
-# tests/boot/bpfprogs.c, static, and util-linux' setpriv (nobody's reads)
-gcc -O2 -Wall -static -o "$tmp/bin/bpfprogs" "$top/tests/boot/bpfprogs.c"
+# tests/boot/bpfprogs.c and seekread.c, static, and util-linux' setpriv
+# (nobody's reads)
+for p in bpfprogs seekread; do
+	gcc -O2 -Wall -static -o "$tmp/bin/$p" "$top/tests/boot/$p.c"
+done
 cp "$(command -v setpriv)" "$tmp/bin/setpriv"
 libs "$tmp/bin/setpriv"
 
