@@ -263,6 +263,29 @@ bpf_read() {
 	sed 's/^[0-9a-f]*/0000000000000000/' /tmp/all | cmp - /tmp/user
 }
 
+# 9. bpftrace, a client nobody here wrote (Debian's): it lists vfs_read
+# and kallsyms_many's functions among the kprobes it can attach to; a
+# kprobe on vfs_read and one on each function named vfs_* fire and name
+# the function that fired (bpftrace looks the address up in
+# /proc/kallsyms); a kernel stack names its frames. cat() in BEGIN makes
+# bpftrace itself read and write once all probes are attached.
+bpftrace_run() {
+	bpftrace -l 'kprobe:*' > /tmp/bt-list
+	grep -qx kprobe:vfs_read /tmp/bt-list
+	echo "says bpftrace lists kprobe:kallsyms_many_* $(grep -c '^kprobe:kallsyms_many_' /tmp/bt-list) times"
+	bpftrace -e 'kprobe:vfs_read { printf("fired %s\n", func); exit(); }
+		BEGIN { cat("/proc/version"); }' > /tmp/bt
+	grep -qx 'fired vfs_read' /tmp/bt || { cat /tmp/bt; exit 1; }
+	bpftrace -e 'kprobe:vfs_* { printf("fired %s\n", func); exit(); }
+		BEGIN { cat("/proc/version"); }' > /tmp/bt
+	grep -q '^fired vfs_' /tmp/bt || { cat /tmp/bt; exit 1; }
+	bpftrace -e 'kprobe:vfs_read { printf("fired\n%s", kstack); exit(); }
+		BEGIN { cat("/proc/version"); }' > /tmp/bt
+	f=$(sed -n 's/^[[:space:]]*\([^+ ]*\)+[0-9]*$/\1/p' /tmp/bt | tr '\n' ' ')
+	echo "says kstack: $f"
+	case "$f" in vfs_read\ ksys_read\ *) ;; *) cat /tmp/bt; exit 1 ;; esac
+}
+
 # The BPF check's second half runs as a command of bpfprogs.
 if [ $# -gt 0 ]; then
 	set -e
@@ -293,6 +316,11 @@ if grep -q '^CONFIG_BPF_JIT=y' /config; then
 	step bpf-kallsyms bpf_syms
 else
 	echo "boot-check: bpf-kallsyms skipped no BPF JIT"
+fi
+if grep -q '^CONFIG_UPROBE_EVENTS=y' /config; then
+	step bpftrace bpftrace_run
+else
+	echo "boot-check: bpftrace skipped no uprobe events"
 fi
 rmmod kallsyms_dup_target
 echo "boot-check: done"

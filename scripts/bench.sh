@@ -106,9 +106,14 @@ step "results"
 # The per-call latency distributions of the userspace runs, as a plot.
 [ ${#user[@]} -eq 0 ] || gnuplot -e "dir='$b'; out='$b/latency.svg'; map='($(basename "$MAP"))'" \
 	"$top/scripts/latency.gp"
-python3 "$top/scripts/table.py" --arch "$arch" --map "$MAP" \
+python3 "$top/scripts/table.py" --arch "$arch" --map "$MAP" --bars "$b/bars.dat" \
 	stock="$b/stock" index="$b/index" no-index="$b/no-index" \
 	${user[@]/#/--user } ${userrun[@]/#/--user-run } | tee "$b/results.md"
+# What users wait for (bpftrace, available_filter_functions, modprobe,
+# livepatch), stock against the series, as bars.
+[ ! -s "$b/bars.dat" ] || gnuplot -e "data='$b/bars.dat'; out='$b/bars.svg'" \
+	-e "head='stock $BASE against the series ($arch, $(cat "$b/index/accel" 2>/dev/null))'" \
+	"$top/scripts/bars.gp"
 
 # ARCHES="arm64 i386nr powerpc": the suite through kunit.py on each, then
 # its timing lines, stock against the series (scripts/kunit-arch.sh).
@@ -119,4 +124,5 @@ for a in ${ARCHES:-}; do
 		--new "$B/arch/$a-index/test.log" || echo ">>> $a: a figure got slower"; } |
 		tee "$b/results-$a.txt"
 done
-echo ">>> table written to build/bench/results.md, plot to build/bench/latency.svg ($((SECONDS - t0)) s in all)"
+echo ">>> table written to build/bench/results.md, plots to build/bench/latency.svg" \
+	"and bars.svg ($((SECONDS - t0)) s in all)"

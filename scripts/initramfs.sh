@@ -1,7 +1,7 @@
 #!/bin/bash
 # initramfs.sh OUT.cpio.gz KDIR [check]: busybox, initramfs/init, KDIR's
 # config and modules (a build/kernels/NAME folder), tests/boot/bpfprogs.c,
-# seekread.c and setpriv. With "check":
+# seekread.c, setpriv and bpftrace. With "check":
 # initramfs/check.sh, upstream's livepatch selftests, and the host
 # programs those scripts expect (bash, kmod's insmod, procps' sysctl,
 # coreutils' date and stat, diffutils' diff, glibc's getconf) with their
@@ -12,7 +12,7 @@ out=$(realpath -m "$1") kdir=$2 check=${3:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 chmod 755 "$tmp"	# the guest's /, which unprivileged readers must enter
-mkdir -p "$tmp"/{bin,dev,proc,sys,tmp,out,modules}
+mkdir -p "$tmp"/{bin,dev,proc,sys,tmp,out,host,modules}
 cp /bin/busybox "$tmp/bin/busybox"
 cp "$top/initramfs/init" "$tmp/init"
 cp "$kdir/config" "$tmp/config"
@@ -33,6 +33,14 @@ for p in bpfprogs seekread; do
 done
 cp "$(command -v setpriv)" "$tmp/bin/setpriv"
 libs "$tmp/bin/setpriv"
+# Debian's bpftrace: the binary here (its BEGIN and END probes are uprobes
+# on it, and tmpfs takes them), its libraries (LLVM's, some 200 MB) from
+# the host's root, which /init mounts read-only on /host over 9p.
+cp "$(command -v bpftrace)" "$tmp/bin/bpftrace.bin"
+printf '%s\n' '#!/bin/sh' \
+	'LD_LIBRARY_PATH=/host/usr/lib/x86_64-linux-gnu exec /bin/bpftrace.bin "$@"' \
+	> "$tmp/bin/bpftrace"
+chmod 755 "$tmp/bin/bpftrace"
 
 if [ "$check" = check ]; then
 	cp "$top/initramfs/check.sh" "$tmp/check.sh"

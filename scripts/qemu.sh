@@ -1,7 +1,8 @@
 #!/bin/bash
 # qemu.sh BZIMAGE INITRD LOG [DIR]: boot an x86_64 kernel, console to LOG;
 # $KERNEL_ARGS is added to the command line; DIR, if given, is shared with
-# the guest (9p, tag "out"; /init mounts it on /out).
+# the guest (9p, tag "out"; /init mounts it on /out), and so is the host's
+# root, read-only (tag "host", on /host).
 # KVM is used when /dev/kvm works for this kernel (probed once per run and
 # cached in $QEMU_ACCEL_CACHE); otherwise TCG. With QEMU_ICOUNT=1 (make
 # bench), TCG runs with -icount shift=0: the guest's clocks advance 1 ns
@@ -12,6 +13,9 @@
 set -euo pipefail
 kernel=$1 initrd=$2 log=$3 share=()
 [ -n "${4:-}" ] && share=(-virtfs "local,path=$4,mount_tag=out,security_model=none")
+# The host's root, read-only (tag "host", on /host): the guest runs
+# Debian's bpftrace with the host's libraries.
+share+=(-virtfs "local,path=/,mount_tag=host,security_model=none,readonly=on,multidevs=remap")
 cache=${QEMU_ACCEL_CACHE:-/tmp/kallsyms-qemu-accel}
 # Every built-in KUnit suite runs: kallsyms and longest-symbol (the
 # 511-byte symbol that x86_64 gives a 517-byte __pfx_ twin).

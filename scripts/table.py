@@ -98,6 +98,26 @@ def comparable(label):
             or label.startswith(('bytes ', 'name lookup bytes', 'all tables')))
 
 
+# What users wait for, as scripts/bars.gp draws it: (label, metric, key)
+BARS = (('bpftrace -l kprobe:*', 'bpftrace_list', 'min_us'),
+        ('bpftrace: attach to vfs_read', 'bpftrace_one', 'min_us'),
+        ('bpftrace: a kstack by name', 'bpftrace_kstack', 'min_us'),
+        ('read available_filter_functions', 'available_filter_functions', 'min_us'),
+        ('load a 10000-function module', 'module_load_kallsyms_many', 'min_us'),
+        ('read /proc/kallsyms, 10000 BPF progs', 'proc_bpf_10000', 'root_us'),
+        ('load a livepatch, {relocs} relocations', 'klp_relocs_load', 'min_us'))
+
+
+def write_bars(path, data, stock, new):
+    with open(path, 'w') as f:
+        for label, metric, key in BARS:
+            a = num(data[stock].get(metric, {}).get(key))
+            b = num(data[new].get(metric, {}).get(key))
+            if a and b:
+                label = label.format(**data[stock][metric])
+                f.write('"%s" %.1f %.1f\n' % (label, a / 1000, b / 1000))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--arch', default='x86_64')
@@ -105,6 +125,8 @@ def main():
     ap.add_argument('--user', action='append', default=[])
     ap.add_argument('--user-run', action='append', default=[],
                     help='NAME=PATH: kallsyms_bench -w on the map with a run added')
+    ap.add_argument('--bars', help='FILE: the tasks users wait for, stock and the '
+                    'second kernel in ms, for scripts/bars.gp')
     ap.add_argument('kernels', nargs='+', help='NAME=DIR')
     args = ap.parse_args()
 
@@ -149,7 +171,10 @@ def main():
                             ('ftrace_lookup_symbols_' + n, ('min_ns',))
                             for n in ('1', '10', '1000', '10000', 'all')) + tuple(
                             ('proc_bpf_' + n, ('load_us', 'root_us', 'user_us'))
-                            for n in ('0', '1000', '10000')):
+                            for n in ('0', '1000', '10000')) + (
+                         ('bpftrace_list', ('lines', 'min_us')),) + tuple(
+                            ('bpftrace_' + n, ('probes', 'min_us'))
+                            for n in ('one', 'vfs', 'kstack')):
         for k in keys:
             vals = {n: data[n].get(metric, {}).get(k) for n in names}
             if any(v is not None for v in vals.values()):
@@ -201,6 +226,9 @@ def main():
                     row = (label, {})
                     rows.append(row)
                 row[1][name] = v
+
+    if args.bars:
+        write_bars(args.bars, data, names[0], names[1])
 
     base = names[0]
     head = ['metric'] + [h for n in names for h in ([n] if n == base else [n, 'ratio'])]
