@@ -1,6 +1,6 @@
 #!/bin/bash
 # mutants.sh: show that the boot check catches the bugs it is there for.
-# Each tests/boot/mutants/*.patch (backports/6.12/mutants/ for BASE=6.12)
+# Each tests/boot/mutants/*.patch (for either BASE: they apply to both)
 # is a deliberate bug on top of the whole series; its "Expect:" line names
 # the guest step that must fail. Every
 # mutant kernel is booted like the patched one and compared with stock;
@@ -12,10 +12,7 @@ bad=0
 
 "$top/scripts/kernel.sh" check-stock "$STOCK" -
 [ -s "$B/boot/check-stock/boot.log" ] || "$top/scripts/boot.sh" check-stock
-# The backport has its own copies, for its own context lines.
-mutants=$top/tests/boot/mutants
-[ "$BASE" = 6.12 ] && mutants=$PATCHES/mutants
-for m in "$mutants"/*.patch; do
+for m in "$top"/tests/boot/mutants/*.patch; do
 	name=mutant-$(basename "$m" .patch)
 	expect=$(sed -n 's/^Expect: //p' "$m")
 	# "splat": the kernel log's check (lockdep, might_sleep()), else a step
