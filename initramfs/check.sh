@@ -286,6 +286,30 @@ bpftrace_run() {
 	case "$f" in vfs_read\ ksys_read\ *) ;; *) cat /tmp/bt; exit 1 ;; esac
 }
 
+# 10. A big in-tree module: modprobe loads XFS with its dependencies; the
+# names of its functions in available_filter_functions (address lookups)
+# are stock's; bpftrace attaches to every function named xfs_* (through
+# kprobe_multi links, which find them with ftrace_lookup_symbols(), where
+# FPROBE is on), and reading XFS's statistics makes one fire, named by
+# its address; modprobe -r unloads it all.
+# /bin/modprobe is kmod's: busybox sh would run its own applet.
+xfs() {
+	/bin/modprobe xfs
+	grep '\[xfs\]$' $T/available_filter_functions > /tmp/funcs
+	echo "says xfs: $(wc -l < /tmp/funcs) functions, digest $(md5sum < /tmp/funcs | cut -c1-16)"
+	[ -s /tmp/funcs ]
+	if grep -q '^CONFIG_FPROBE=y' /config; then
+		bpftrace --info 2>&1 | grep -q 'kprobe_multi: yes'
+	fi
+	bpftrace -e 'kprobe:xfs_* { printf("fired %s\n", func); exit(); }
+		BEGIN { cat("/sys/fs/xfs/stats/stats"); }' > /tmp/bt 2>&1
+	echo "says bpftrace on xfs_*: $(grep '^Attaching' /tmp/bt)" \
+		"$(grep -m1 '^fired ' /tmp/bt)"
+	grep -q '^fired xfs_' /tmp/bt || { cat /tmp/bt; exit 1; }
+	/bin/modprobe -r xfs
+	! grep -q '\[xfs\]$' /proc/kallsyms
+}
+
 # The BPF check's second half runs as a command of bpfprogs.
 if [ $# -gt 0 ]; then
 	set -e
@@ -321,6 +345,11 @@ if grep -q '^CONFIG_UPROBE_EVENTS=y' /config; then
 	step bpftrace bpftrace_run
 else
 	echo "boot-check: bpftrace skipped no uprobe events"
+fi
+if /bin/modprobe -n xfs 2>/dev/null; then
+	step xfs xfs
+else
+	echo "boot-check: xfs skipped no XFS module"
 fi
 rmmod kallsyms_dup_target
 echo "boot-check: done"

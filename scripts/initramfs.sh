@@ -1,7 +1,7 @@
 #!/bin/bash
 # initramfs.sh OUT.cpio.gz KDIR [check]: busybox, initramfs/init, KDIR's
 # config and modules (a build/kernels/NAME folder), tests/boot/bpfprogs.c,
-# seekread.c, setpriv and bpftrace. With "check":
+# seekread.c, setpriv, kmod (modprobe) and bpftrace. With "check":
 # initramfs/check.sh, upstream's livepatch selftests, and the host
 # programs those scripts expect (bash, kmod's insmod, procps' sysctl,
 # coreutils' date and stat, diffutils' diff, glibc's getconf) with their
@@ -17,6 +17,8 @@ cp /bin/busybox "$tmp/bin/busybox"
 cp "$top/initramfs/init" "$tmp/init"
 cp "$kdir/config" "$tmp/config"
 cp "$kdir"/modules/*.ko "$tmp/modules/"
+# In-tree modules, installed (kernel.sh), for modprobe
+[ ! -d "$kdir/lib" ] || cp -r "$kdir/lib" "$tmp/"
 
 libs() { # libs PROGRAM: copy the shared libraries PROGRAM loads
 	local f
@@ -33,6 +35,11 @@ for p in bpfprogs seekread; do
 done
 cp "$(command -v setpriv)" "$tmp/bin/setpriv"
 libs "$tmp/bin/setpriv"
+# kmod: modprobe of in-tree modules with their dependencies (and, in the
+# check, insmod and the rest, installed before busybox's applets)
+cp "$(command -v kmod)" "$tmp/bin/kmod"
+libs "$tmp/bin/kmod"
+ln -s kmod "$tmp/bin/modprobe"
 # Debian's bpftrace: the binary here (its BEGIN and END probes are uprobes
 # on it, and tmpfs takes them), its libraries (LLVM's, some 200 MB) from
 # the host's root, which /init mounts read-only on /host over 9p.
@@ -50,7 +57,7 @@ if [ "$check" = check ]; then
 	libs "$tmp/selftests/livepatch/test_klp-call_getpid"
 	# Installed as /bin/NAME before busybox installs its applets, so
 	# that these are the ones upstream's scripts run.
-	for p in bash kmod sysctl date stat diff getconf; do
+	for p in bash sysctl date stat diff getconf; do
 		cp "$(command -v "$p")" "$tmp/bin/$p"
 		libs "$tmp/bin/$p"
 	done

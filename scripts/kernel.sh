@@ -7,6 +7,7 @@
 #   series-symbols  names defined in the C files the patches change
 #   modules/  the series' KUnit module, samples/livepatch, upstream's
 #             livepatch test modules, tests/boot/modules
+#   lib/modules/  every in-tree module, installed, for modprobe
 #   selftests/livepatch/  upstream's scripts and test_klp-call_getpid
 # KCONFIG=check (make check: the small config) or bench (the default, make
 # bench: the distribution-sized one), see build-x86.sh. A kernel whose
@@ -46,6 +47,9 @@ cp "$out/.config" "$dst/config"
 cp "$(ls -t "$out"/.tmp_vmlinux*.kallsyms.o | head -1)" "$dst/kallsyms.o"
 cp "$out/samples/livepatch/livepatch-sample.ko" "$dst/modules/"
 cp "$out/lib/tests/kallsyms_kunit_mod.ko" "$dst/modules/" 2>/dev/null || true
+# In-tree modules (XFS in the check config) as modprobe finds them, with
+# their dependencies, in lib/modules/RELEASE.
+make -s -C "$out" INSTALL_MOD_PATH="$dst" modules_install
 # The names that the C files the patches change define: where the code
 # changes, so may their order in /proc/kallsyms (see boot-compare.py).
 git -C "$tree" diff --name-only base HEAD -- '*.c' | while read -r f; do

@@ -99,10 +99,13 @@ def comparable(label):
 
 
 # What users wait for, as scripts/bars.gp draws it: (label, metric, key)
-BARS = (('bpftrace -l kprobe:*', 'bpftrace_list', 'min_us'),
+BARS = (('bpftrace: attach to all of xfs.ko', 'bpftrace_xfs', 'min_us'),
+        ('bpftrace -l kprobe:*', 'bpftrace_list', 'min_us'),
         ('bpftrace: attach to vfs_read', 'bpftrace_one', 'min_us'),
         ('bpftrace: a kstack by name', 'bpftrace_kstack', 'min_us'),
         ('read available_filter_functions', 'available_filter_functions', 'min_us'),
+        ('read it with xfs loaded too', 'available_filter_functions_xfs', 'min_us'),
+        ('modprobe xfs', 'modprobe_xfs', 'min_us'),
         ('load a 10000-function module', 'module_load_kallsyms_many', 'min_us'),
         ('read /proc/kallsyms, 10000 BPF progs', 'proc_bpf_10000', 'root_us'),
         ('load a livepatch, {relocs} relocations', 'klp_relocs_load', 'min_us'))
@@ -164,6 +167,9 @@ def main():
                          ('module_load_kallsyms_many', ('syms', 'min_us')),
                          ('module_load_kallsyms_many_vars', ('syms', 'min_us')),
                          ('available_filter_functions', ('min_us',)),
+                         ('modprobe_xfs', ('syms', 'min_us')),
+                         ('modprobe_r_xfs', ('min_us',)),
+                         ('available_filter_functions_xfs', ('lines', 'module_lines', 'min_us')),
                          ('module_lookup_name', ('avg_ns', 'max_ns')),
                          ('module_addr_to_name', ('avg_ns', 'max_ns')),
                          ('module_on_each_match', ('avg_ns', 'max_ns')),
@@ -174,7 +180,7 @@ def main():
                             for n in ('0', '1000', '10000')) + (
                          ('bpftrace_list', ('lines', 'min_us')),) + tuple(
                             ('bpftrace_' + n, ('probes', 'min_us'))
-                            for n in ('one', 'vfs', 'kstack')):
+                            for n in ('one', 'vfs', 'kstack', 'xfs')):
         for k in keys:
             vals = {n: data[n].get(metric, {}).get(k) for n in names}
             if any(v is not None for v in vals.values()):
