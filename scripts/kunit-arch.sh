@@ -9,8 +9,10 @@
 # or i386nr (i386 without CONFIG_RELOCATABLE: absolute kallsyms_offsets).
 # QEMU runs TCG with -icount shift=0, so that the timing lines count guest
 # instructions (1 ns each). kunit.py's configs have no modules and no
-# ftrace: those cases skip. Logs in build/BASE/arch/ARCH-KERNEL.log; prints
-# each run's verdict and exits 1 if one failed.
+# ftrace: those cases skip. index and noindex share one source tree and one
+# build folder, so that noindex rebuilds only what the option changes. Logs
+# in build/BASE/arch/ARCH-KERNEL.log; prints each run's verdict and exits 1
+# if one failed.
 set -uo pipefail
 . "$(dirname "$0")/base.sh"
 d=$B/arch
@@ -33,10 +35,11 @@ for q in aarch64 i386 ppc64 s390x x86_64; do
 	chmod +x "$d/bin/qemu-system-$q"
 done
 
-for k in $kernels; do
+src() { [ "$1" = stock ] && echo stock || echo series; }
+for s in $(for k in $kernels; do src "$k"; done | sort -u); do
 	n=all
-	[ "$k" = stock ] && n=$STOCK
-	"$top/scripts/mktree.sh" "$d/src-$k" "$n" >/dev/null || exit 1
+	[ "$s" = stock ] && n=$STOCK
+	"$top/scripts/mktree.sh" "$d/src-$s" "$n" >/dev/null || exit 1
 done
 
 fail=0
@@ -55,8 +58,8 @@ for arch in "$@"; do
 		[ "$k" != noindex ] || extra=(--kconfig_add CONFIG_EXPERT=y
 			--kconfig_add CONFIG_KALLSYMS_NAME_INDEX=n)
 		log=$d/$arch-$k.log t0=$SECONDS
-		(cd "$d/src-$k" && PATH=$d/bin:$PATH ./tools/testing/kunit/kunit.py run \
-			--kunitconfig=lib/tests/.kunitconfig --build_dir="$d/$arch-$k" \
+		(cd "$d/src-$(src "$k")" && PATH=$d/bin:$PATH ./tools/testing/kunit/kunit.py run \
+			--kunitconfig=lib/tests/.kunitconfig --build_dir="$d/$arch-$(src "$k")" \
 			--kconfig_add CONFIG_KALLSYMS_KUNIT_BENCHMARK=y --timeout=3600 \
 			--jobs="$(nproc)" --make_options CC="ccache ${cross}gcc" \
 			"${opts[@]}" "${extra[@]}") > "$log" 2>&1
