@@ -10,9 +10,13 @@
 # QEMU runs TCG with -icount shift=0, so that the timing lines count guest
 # instructions (1 ns each). kunit.py's configs have no modules and no
 # ftrace: those cases skip. index and noindex share one source tree and one
-# build folder, so that noindex rebuilds only what the option changes. Logs
-# in build/BASE/arch/ARCH-KERNEL.log; prints each run's verdict and exits 1
-# if one failed.
+# build folder, so that noindex rebuilds only what the option changes.
+# Each run leaves build/BASE/arch/ARCH-KERNEL/: kunit.log (kunit.py's
+# output), results.txt (the kernel's, with the timing lines) and kallsyms.o
+# (the tables); ARCH.md is scripts/table.py's table of the kernels run,
+# ARCH-compare.txt bench_compare.py's figures, stock against the series.
+# Prints each run's verdict and a few figures (no verdict on them), and
+# exits 1 if a run failed.
 set -uo pipefail
 . "$(dirname "$0")/base.sh"
 d=$B/arch
@@ -57,16 +61,29 @@ for arch in "$@"; do
 		extra=()
 		[ "$k" != noindex ] || extra=(--kconfig_add CONFIG_EXPERT=y
 			--kconfig_add CONFIG_KALLSYMS_NAME_INDEX=n)
-		log=$d/$arch-$k.log t0=$SECONDS
+		out=$d/$arch-$k b=$d/build-$arch-$(src "$k") t0=$SECONDS
+		rm -rf "$out" "$b/test.log" && mkdir -p "$out"
 		(cd "$d/src-$(src "$k")" && PATH=$d/bin:$PATH ./tools/testing/kunit/kunit.py run \
-			--kunitconfig=lib/tests/.kunitconfig --build_dir="$d/$arch-$(src "$k")" \
+			--kunitconfig=lib/tests/.kunitconfig --build_dir="$b" \
 			--kconfig_add CONFIG_KALLSYMS_KUNIT_BENCHMARK=y --timeout=3600 \
 			--jobs="$(nproc)" --make_options CC="ccache ${cross}gcc" \
-			"${opts[@]}" "${extra[@]}") > "$log" 2>&1
+			"${opts[@]}" "${extra[@]}") > "$out/kunit.log" 2>&1
 		rc=$?
-		verdict=$(grep -a 'Testing complete\|^\[.*\] Ran\|passed:' "$log" | tail -1)
+		cp "$b/test.log" "$out/results.txt" 2>/dev/null
+		cp "$(ls -t "$b"/.tmp_vmlinux*.kallsyms.o | head -1)" "$out/kallsyms.o" 2>/dev/null
+		echo tcg-icount > "$out/accel"
+		verdict=$(grep -a 'Testing complete\|^\[.*\] Ran\|passed:' "$out/kunit.log" | tail -1)
 		echo "kunit-arch: $arch $k: ${verdict:-no result} ($((SECONDS - t0)) s)"
-		[ "$rc" = 0 ] || { echo "kunit-arch: $arch $k FAILED (see $log)"; fail=1; }
+		[ "$rc" = 0 ] || { echo "kunit-arch: $arch $k FAILED (see $out/kunit.log)"; fail=1; }
 	done
+	python3 "$top/scripts/table.py" --arch "$arch" \
+		$(for k in $kernels; do echo "$k=$d/$arch-$k"; done) > "$d/$arch.md"
+	# The suite's own comparison of the timing lines, stock against the series.
+	[ ! -s "$d/$arch-stock/results.txt" ] || [ ! -s "$d/$arch-index/results.txt" ] ||
+		"$d/src-series/tools/testing/kallsyms/bench_compare.py" --threshold 1.01 \
+			--base "$d/$arch-stock/results.txt" --new "$d/$arch-index/results.txt" \
+			> "$d/$arch-compare.txt"
+	grep -E '^\| (symbols in|lookup_name avg|addr_to_name avg|all tables bytes per)' \
+		"$d/$arch.md" | sed "s/^/kunit-arch: $arch /"
 done
 exit $fail
