@@ -61,9 +61,10 @@ for arch in "$@"; do
 		extra=()
 		[ "$k" != noindex ] || extra=(--kconfig_add CONFIG_EXPERT=y
 			--kconfig_add CONFIG_KALLSYMS_NAME_INDEX=n)
-		out=$d/$arch-$k b=$d/build-$arch-$(src "$k") t0=$SECONDS
+		s=$(src "$k")
+		out=$d/$arch-$k b=$d/build-$arch-$s t0=$SECONDS
 		rm -rf "$out" "$b/test.log" && mkdir -p "$out"
-		(cd "$d/src-$(src "$k")" && PATH=$d/bin:$PATH ./tools/testing/kunit/kunit.py run \
+		(cd "$d/src-$s" && PATH=$d/bin:$PATH ./tools/testing/kunit/kunit.py run \
 			--kunitconfig=lib/tests/.kunitconfig --build_dir="$b" \
 			--kconfig_add CONFIG_KALLSYMS_KUNIT_BENCHMARK=y --timeout=3600 \
 			--jobs="$(nproc)" --make_options CC="ccache ${cross}gcc" \
