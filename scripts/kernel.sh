@@ -9,6 +9,8 @@
 #             livepatch test modules, tests/boot/modules
 #   lib/modules/  every in-tree module, installed, for modprobe
 #   selftests/livepatch/  upstream's scripts and test_klp-call_getpid
+# SMALL_MODULES=N also builds N copies of tests/boot/modules/kallsyms_small.c
+# (N modules more for /proc/kallsyms, see initramfs/init).
 # KCONFIG=check (make check: the small config) or bench (the default, make
 # bench: the distribution-sized one), see build-x86.sh. A kernel whose
 # inputs (patched tree, config, module sources, these scripts) are
@@ -25,7 +27,7 @@ tree=$B/x86/linux out=$B/x86/obj-$kconfig dst=$B/kernels/$name
 # The inputs: the patched tree's git tree hash (not the patch files, so
 # that a reworded commit message rebuilds nothing), the mutant, the
 # config and module sources, and the scripts that build them.
-stamp=$( { echo "$n $index"; git -C "$tree" rev-parse 'HEAD^{tree}'
+stamp=$( { echo "$n $index ${SMALL_MODULES:-0}"; git -C "$tree" rev-parse 'HEAD^{tree}'
 	[ -z "$mutant" ] || cat "$mutant"
 	echo "$kconfig"; cat "$top"/configs/x86_64*.config "$0" "$top/scripts/build-x86.sh" \
 		"$top"/tests/boot/modules/*; } | sha256sum | cut -c1-16)
@@ -61,7 +63,8 @@ ext() { # ext SRC_DIR: build the modules of SRC_DIR against this kernel
 	local b=$B/x86/ext/$(basename "$1")
 	rm -rf "$b" && mkdir -p "$b" && cp -r "$1"/. "$b"
 	[ ! -e "$b/klp_relocs.py" ] || "$b/klp_relocs.py" gen "$out/System.map" > "$b/klp_relocs.h"
-	make -s -C "$out" M="$b" CC="ccache gcc" -j"$(nproc)" modules
+	make -s -C "$out" M="$b" CC="ccache gcc" KALLSYMS_SMALL="${SMALL_MODULES:-0}" \
+		-j"$(nproc)" modules
 	[ ! -e "$b/klp_relocs.py" ] || "$b/klp_relocs.py" elf "$b/klp_relocs.ko"
 	cp "$b"/*.ko "$dst/modules/"
 }
