@@ -14,13 +14,21 @@ step() { echo ">>> [$((SECONDS - t0)) s] $*"; }
 # Kernels: NAME PATCHES INDEX.  "stock" is the base with the first $STOCK
 # patches (base.sh): the KUnit suite and the fixes, among them the
 # self-test's, without which its thread spins beside the suite's timing
-# cases at boot.
+# cases at boot.  KCONFIG=check (the default) boots the small kernels of
+# make check's boot step, reusing the two it built (check-stock and
+# check-index) and adding check-noindex; KCONFIG=bench the
+# distribution-sized ones (three builds of over an hour each here).
+export KCONFIG=${KCONFIG:-check}
+pre=$([ "$KCONFIG" = check ] && echo check- || true)
 kernels=("stock $STOCK -" "index all y" "no-index all n")
+kname() { # kname NAME: the kernel's folder under build/kernels
+	case $pre$1 in check-no-index) echo check-noindex ;; *) echo "$pre$1" ;; esac
+}
 # Under TCG, the guests time their own instruction counts (see qemu.sh).
 export QEMU_ICOUNT=1
 
 boot_x86() { # boot_x86 NAME
-	local k=$B/kernels/$1 dst=$b/$1 accel
+	local k=$B/kernels/$(kname "$1") dst=$b/$1 accel
 	rm -rf "$dst" && mkdir -p "$dst"
 	cp "$k"/{System.map,config,kallsyms.o} "$dst/"
 	"$top/scripts/initramfs.sh" "$dst/initramfs.cpio.gz" "$k"
@@ -53,7 +61,7 @@ for k in "${kernels[@]}"; do
 		"$top/scripts/mktree.sh" "$tree" "$patches" >/dev/null
 		run_um "$name" "$index"
 	else
-		"$top/scripts/kernel.sh" "$name" "$patches" "$index"
+		"$top/scripts/kernel.sh" "$(kname "$name")" "$patches" "$index"
 	fi
 done
 if [ "$arch" != um ]; then
@@ -122,5 +130,5 @@ for a in ${ARCHES:-}; do
 	"$top/scripts/kunit-arch.sh" "$a" || exit 1
 	cp "$B/arch/$a.md" "$b/results-$a.md"
 done
-echo ">>> table written to build/bench/results.md, plots to build/bench/latency.svg" \
+echo ">>> table written to $b/results.md, plots to $b/latency.svg" \
 	"and bars.svg ($((SECONDS - t0)) s in all)"

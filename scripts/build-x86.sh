@@ -26,9 +26,11 @@ fi
 mk -s olddefconfig
 # Every option of the fragment that this tree defines must have taken (an
 # unmet dependency drops it silently); the series' own options are not
-# defined on stock and are let go.
+# defined on stock and are let go, and so are the two that INDEX=n turns off.
+skip='^$'
+[ "$index" != n ] || skip='^CONFIG_KALLSYMS_(NAME_INDEX|SELFTEST)='
 known=$(find "$src" -name 'Kconfig*' -print0 | xargs -0 sed -n 's/^\s*\(menu\)\?config \([A-Z0-9_]*\).*/\2/p' | sort -u)
-bad=$(grep -E '^CONFIG_[A-Z0-9_]+=' "$frag" | while IFS== read -r opt val; do
+bad=$(grep -E '^CONFIG_[A-Z0-9_]+=' "$frag" | grep -vE "$skip" | while IFS== read -r opt val; do
 	grep -qxF "${opt#CONFIG_}" <<< "$known" || continue
 	if [ "$val" = n ]; then
 		! grep -q "^$opt=" "$out/.config" || echo "$opt=$val"
