@@ -11,10 +11,10 @@
 #   selftests/livepatch/  upstream's scripts and test_klp-call_getpid
 # SMALL_MODULES=N also builds N copies of tests/boot/modules/kallsyms_small.c
 # (N modules more for /proc/kallsyms, see initramfs/init).
-# KCONFIG=check (make check: the small config) or bench (the default, make
-# bench: the distribution-sized one), see build-x86.sh. A kernel whose
-# inputs (patched tree, config, module sources, these scripts) are
-# unchanged is reused.
+# KCONFIG=check (the small config of make check and make bench) or bench
+# (the default here; make bench KCONFIG=bench: the distribution-sized
+# one), see build-x86.sh. A kernel whose inputs (patched tree, config,
+# module sources, these scripts) are unchanged is reused.
 # All kernels of one KCONFIG build in one tree and one O= folder, so that a
 # switch costs an incremental build and ccache sees the same paths.
 set -euo pipefail
