@@ -17,8 +17,15 @@ cp /bin/busybox "$tmp/bin/busybox"
 cp "$top/initramfs/init" "$tmp/init"
 cp "$kdir/config" "$tmp/config"
 cp "$kdir"/modules/*.ko "$tmp/modules/"
-# In-tree modules, installed (kernel.sh), for modprobe
+# In-tree modules, installed (kernel.sh), for modprobe; and the list of
+# those that tests/boot/modload.c times, in modules.order (the livepatch
+# samples and the KUnit suite's module aside)
 [ ! -d "$kdir/lib" ] || cp -r "$kdir/lib" "$tmp/"
+for d in "$tmp"/lib/modules/*/; do
+	[ -e "$d/modules.order" ] || continue
+	grep -v '^kernel/samples/livepatch/\|^kernel/lib/tests/' "$d/modules.order" |
+		sed "s|^|/${d#"$tmp"/}|; s|//|/|"
+done > "$tmp/modules/order"
 
 libs() { # libs PROGRAM: copy the shared libraries PROGRAM loads
 	local f
@@ -28,9 +35,9 @@ libs() { # libs PROGRAM: copy the shared libraries PROGRAM loads
 	done
 }
 
-# tests/boot/bpfprogs.c and seekread.c, static, and util-linux' setpriv
+# tests/boot/bpfprogs.c, seekread.c and modload.c, static, and util-linux' setpriv
 # (nobody's reads)
-for p in bpfprogs seekread; do
+for p in bpfprogs seekread modload; do
 	gcc -O2 -Wall -static -o "$tmp/bin/$p" "$top/tests/boot/$p.c"
 done
 cp "$(command -v setpriv)" "$tmp/bin/setpriv"
