@@ -1,6 +1,7 @@
 #!/bin/bash
-# modload-arm64.sh [stock|series]...: module load times on arm64, stock
-# (the base + patches 1-2) against the series, under QEMU's virt machine
+# modload-arm64.sh [stock|series|NAME=DIFF]...: module load times on arm64,
+# stock (the base + patches 1-2) against the series (or the series plus an
+# experiment's diff, booted as NAME), under QEMU's virt machine
 # with -icount shift=0 (the guest clock counts instructions, 1 ns each).
 # Kernels: tinyconfig + configs/arm64-modules.config, built in one tree
 # and one O= folder (build/BASE/arm64/); each boots an initramfs whose
@@ -20,9 +21,12 @@ mk() { make -C "$tree" O="$out" ARCH=arm64 CROSS_COMPILE=$cross \
 
 [ $# -gt 0 ] || set -- stock series
 for name in "$@"; do
-	case $name in stock) n=$STOCK ;; series) n=all ;; esac
+	diff=
+	case $name in stock) n=$STOCK ;; series) n=all ;;
+		*=*) n=all diff=$(realpath "${name#*=}") name=${name%%=*} ;; esac
 	dst=$B/arm64/$name
 	"$top/scripts/mktree.sh" "$tree" "$n" >/dev/null
+	[ -z "$diff" ] || git -C "$tree" apply "$diff"
 	mkdir -p "$out"
 	mk -s tinyconfig
 	"$tree/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" \
@@ -38,7 +42,7 @@ for name in "$@"; do
 	make -s -C "$out" INSTALL_MOD_PATH="$dst/inst" modules_install
 	# The data-only module, built against this kernel
 	ext=$B/arm64/ext && rm -rf "$ext" && mkdir -p "$ext"
-	cp "$top/tests/boot/modules/kallsyms_many_vars.c" "$ext/"
+	cp "$top"/tests/boot/modules/kallsyms_many{,_vars}.c "$ext/"
 	echo 'obj-m += kallsyms_many_vars.o' > "$ext/Kbuild"
 	mk -s M="$ext" modules
 	cp "$ext/kallsyms_many_vars.ko" "$dst/root/modules/"
