@@ -164,6 +164,8 @@ def main():
                          ('proc_read', ('total_ns', 'bytes')),
                          ('proc_user', ('lines', 'bytes')),
                          ('klp_relocs_load', ('min_us',)),
+                         ('klp_module_load', ('funcs', 'min_us')),
+                         ('kprobe_events_module', ('events', 'min_us')),
                          ('module_load_kallsyms_many', ('syms', 'min_us')),
                          ('module_load_kallsyms_many_vars', ('syms', 'min_us')),
                          ('available_filter_functions', ('min_us',)),
