@@ -1,6 +1,6 @@
 #!/bin/bash
 # qemu.sh BZIMAGE INITRD LOG [DIR]: boot an x86_64 kernel, console to LOG;
-# $KERNEL_ARGS is added to the command line; DIR, if given, is shared with
+# $KERNEL_ARGS is added to the command line, $QEMU_ARGS to QEMU's; DIR, if given, is shared with
 # the guest (9p, tag "out"; /init mounts it on /out), and so is the host's
 # root, read-only (tag "host", on /host).
 # KVM is used when /dev/kvm works for this kernel (probed once per run and
@@ -29,7 +29,7 @@ run() { # run ACCEL TIMEOUT
 	[ "$1" = kvm ] && accel=(-accel kvm -cpu max)
 	[ "$1" = tcg-icount ] && accel+=(-icount shift=0,sleep=off)
 	timeout "$2" qemu-system-x86_64 "${accel[@]}" -smp 1 -m 2G -nographic \
-		-no-reboot "${share[@]}" -kernel "$kernel" -initrd "$initrd" -append "$append" \
+		-no-reboot "${share[@]}" ${QEMU_ARGS:-} -kernel "$kernel" -initrd "$initrd" -append "$append" \
 		</dev/null >"$log" 2>&1
 }
 

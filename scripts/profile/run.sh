@@ -1,0 +1,37 @@
+#!/bin/bash
+# run.sh KERNEL WHAT [TOP]: where the guest instructions of one path go, per
+# function, on build/kernels/KERNEL (scripts/kernel.sh) under QEMU TCG
+# -icount. WHAT is one of
+#   proc   five full reads of /proc/kallsyms by cat (per line)
+#   aff    five full reads of available_filter_functions, with
+#          kallsyms_many.ko and xfs.ko loaded (per line)
+#   affvmlinux  the same without modules
+#   stack  the KUnit case that saves stack traces and symbolizes each
+#          entry with sprint_symbol() (per entry; both halves counted)
+# Prints a table of the TOP (25) functions; the counts are in
+# build/profile/KERNEL-WHAT/.
+set -euo pipefail
+. "$(dirname "$0")/../base.sh"
+name=$1 what=$2 rows=${3:-25}
+k=$B/kernels/$name dst=$B/profile/$name-$what
+rm -rf "$dst" && mkdir -p "$dst"
+gcc -O2 -Wall -shared -fPIC -fvisibility=hidden -o "$dst/insns.so" \
+	"$top/scripts/profile/insns.c"
+addr() { awk -v s="$1" '$3 == s { print "0x" $1; exit }' "$k/System.map"; }
+case $what in
+stack)	mark=$(addr kallsyms_bench_stack_trace) end=$(addr kunit_print_ok_not_ok)
+	export KERNEL_ARGS="kallsyms_profile=$what kunit.filter_glob=kallsyms.kallsyms_bench_stack_trace" ;;
+proc|aff|affvmlinux) mark=$(addr tracing_mark_write) end=$mark
+	export KERNEL_ARGS="kallsyms_profile=$what kunit.enable=0" ;;
+*)	echo "run.sh: no such path: $what" >&2; exit 1 ;;
+esac
+"$top/scripts/initramfs.sh" "$dst/initramfs.cpio.gz" "$k"
+QEMU_ICOUNT=1 QEMU_ARGS="-plugin $dst/insns.so,mark=$mark,end=$end,out=$dst/insns.txt" \
+	"$top/scripts/qemu.sh" "$k/bzImage" "$dst/initramfs.cpio.gz" "$dst/boot.log" "$dst" >/dev/null
+if [ "$what" = stack ]; then
+	sed -n 's/.*kallsyms_bench: stack_trace.* entries=\([0-9]*\).*/\1/p' "$dst/boot.log" > "$dst/units"
+fi
+unit=line
+[ "$what" != stack ] || unit=entry
+python3 "$top/scripts/profile/split.py" "$dst/insns.txt" "$dst/kallsyms" \
+	--per "$(cat "$dst/units")" "$unit" --top "$rows"
