@@ -8,6 +8,9 @@
 #   affvmlinux  the same without modules
 #   stack  the KUnit case that saves stack traces and symbolizes each
 #          entry with sprint_symbol() (per entry; both halves counted)
+#   addr   the KUnit case that looks every symbol address up with
+#          kallsyms_lookup(), once timed alone and once in batches (per
+#          lookup; the clock reads of the first pass counted too)
 # Prints a table of the TOP (25) functions; the counts are in
 # build/profile/KERNEL-WHAT/.
 set -euo pipefail
@@ -21,6 +24,8 @@ addr() { awk -v s="$1" '$3 == s { print "0x" $1; exit }' "$k/System.map"; }
 case $what in
 stack)	mark=$(addr kallsyms_bench_stack_trace) end=$(addr kunit_print_ok_not_ok)
 	export KERNEL_ARGS="kallsyms_profile=$what kunit.filter_glob=kallsyms.kallsyms_bench_stack_trace" ;;
+addr)	mark=$(addr kallsyms_bench_addr_to_name) end=$(addr kunit_print_ok_not_ok)
+	export KERNEL_ARGS="kallsyms_profile=$what kunit.filter_glob=kallsyms.kallsyms_bench_addr_to_name" ;;
 proc|aff|affvmlinux) mark=$(addr tracing_mark_write) end=$mark
 	export KERNEL_ARGS="kallsyms_profile=$what kunit.enable=0" ;;
 *)	echo "run.sh: no such path: $what" >&2; exit 1 ;;
@@ -28,10 +33,13 @@ esac
 "$top/scripts/initramfs.sh" "$dst/initramfs.cpio.gz" "$k"
 QEMU_ICOUNT=1 QEMU_ARGS="-plugin $dst/insns.so,mark=$mark,end=$end,out=$dst/insns.txt" \
 	"$top/scripts/qemu.sh" "$k/bzImage" "$dst/initramfs.cpio.gz" "$dst/boot.log" "$dst" >/dev/null
-if [ "$what" = stack ]; then
-	sed -n 's/.*kallsyms_bench: stack_trace.* entries=\([0-9]*\).*/\1/p' "$dst/boot.log" > "$dst/units"
-fi
-unit=line
-[ "$what" != stack ] || unit=entry
+case $what in
+stack)	unit=entry
+	sed -n 's/.*kallsyms_bench: stack_trace.* entries=\([0-9]*\).*/\1/p' "$dst/boot.log" > "$dst/units" ;;
+addr)	unit=lookup
+	sed -n 's/.*kallsyms_bench: addr_to_name.* calls=\([0-9]*\).*/\1/p' "$dst/boot.log" |
+		awk '{ print 2 * $1 }' > "$dst/units" ;;
+*)	unit=line ;;
+esac
 python3 "$top/scripts/profile/split.py" "$dst/insns.txt" "$dst/kallsyms" \
 	--per "$(cat "$dst/units")" "$unit" --top "$rows"
