@@ -9,8 +9,8 @@
 #   stack  the KUnit case that saves stack traces and symbolizes each
 #          entry with sprint_symbol() (per entry; both halves counted)
 #   addr   the KUnit case that looks every symbol address up with
-#          kallsyms_lookup(), once timed alone and once in batches (per
-#          lookup; the clock reads of the first pass counted too)
+#          kallsyms_lookup(), once timed alone and three times in batches
+#          (per lookup; the clock reads of the first pass counted too)
 # Prints a table of the TOP (25) functions; the counts are in
 # build/profile/KERNEL-WHAT/.
 set -euo pipefail
@@ -38,7 +38,7 @@ stack)	unit=entry
 	sed -n 's/.*kallsyms_bench: stack_trace.* entries=\([0-9]*\).*/\1/p' "$dst/boot.log" > "$dst/units" ;;
 addr)	unit=lookup
 	sed -n 's/.*kallsyms_bench: addr_to_name.* calls=\([0-9]*\).*/\1/p' "$dst/boot.log" |
-		awk '{ print 2 * $1 }' > "$dst/units" ;;
+		awk '{ print 4 * $1 }' > "$dst/units" ;;
 *)	unit=line ;;
 esac
 python3 "$top/scripts/profile/split.py" "$dst/insns.txt" "$dst/kallsyms" \
