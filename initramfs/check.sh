@@ -225,6 +225,15 @@ proc() {
 	echo 0 > /proc/sys/kernel/kptr_restrict
 }
 
+# 7. available_filter_functions read whole, 1000 bytes a read(), and on
+# after its end: the same bytes, and nothing after the end.
+avail_funcs() {
+	f=$T/available_filter_functions
+	{ cat > /tmp/aff; cat > /tmp/aff-after; } < $f
+	[ -s /tmp/aff ] && [ ! -s /tmp/aff-after ]
+	dd if=$f bs=1000 2>/dev/null | cmp /tmp/aff -
+}
+
 # 8. BPF programs in /proc/kallsyms: with 1000 loaded (bpfprogs, which
 # then runs "check.sh bpf_read"), their lines are the ones each program's
 # own address and tag give, in load order, after the modules' lines and
@@ -336,6 +345,7 @@ step klp-relocs klp_relocs
 step kprobes kprobes
 step module-names mod_names
 step proc-kallsyms proc
+step ftrace-avail avail_funcs
 if grep -q '^CONFIG_BPF_JIT=y' /config; then
 	step bpf-kallsyms bpf_syms
 else
