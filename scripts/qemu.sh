@@ -21,9 +21,9 @@ cache=${QEMU_ACCEL_CACHE:-/tmp/kallsyms-qemu-accel}
 # 511-byte symbol that x86_64 gives a 517-byte __pfx_ twin).
 append="console=ttyS0 nokaslr panic=-1 rdinit=/init ${KERNEL_ARGS:-}"
 
-# One vCPU: the timed code is single-threaded, and seen here under TCG
-# with two vCPUs, a boot died on an int3 that ftrace's live patching of
-# kernel text had left for the other vCPU.
+# One vCPU: the timed code is single-threaded, and with two under QEMU's
+# multi-threaded TCG, a vCPU runs stale code that ftrace has patched:
+# stock 7.3 oopses on an int3 too (results/7.3/smp-int3.md).
 run() { # run ACCEL TIMEOUT
 	local accel=(-accel tcg -cpu max)
 	[ "$1" = kvm ] && accel=(-accel kvm -cpu max)
