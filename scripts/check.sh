@@ -63,7 +63,12 @@ shape_cross() { # shape_cross PREFIX [VAR=VALUE]: stock's tables and both modes
 
 scope=${CHECK_SCOPE:-full}
 step checkpatch "$top/scripts/checkpatch.sh"
-step kunit-name-index kunit "$build/uml-index"
+# Both modes with EXPERT, which CONFIG_KALLSYMS_NAME_INDEX=n needs and which
+# changes other defaults, so that the second, built in a copy of the first's
+# folder, rebuilds only what the option changes (31 s, not 210 s, without
+# ccache).
+step kunit-name-index kunit "$build/uml-index" --kconfig_add CONFIG_EXPERT=y
+[ -d "$build/uml-noindex" ] || cp -a "$build/uml-index" "$build/uml-noindex"
 step kunit-no-index kunit "$build/uml-noindex" \
 	--kconfig_add CONFIG_EXPERT=y --kconfig_add CONFIG_KALLSYMS_NAME_INDEX=n
 if [ -d "$tree/tools/testing/kallsyms" ]; then
