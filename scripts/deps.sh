@@ -10,7 +10,7 @@ have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'ok install
 
 for p in build-essential flex bison bc libelf-dev libssl-dev cpio kmod rsync \
 	 ccache python3 python3-ply python3-git git qemu-system-x86 busybox-static clang \
-	 libclang-rt-14-dev valgrind xz-utils gnuplot-nox bpftrace \
+	 libclang-rt-14-dev valgrind xz-utils gnuplot-nox bpftrace b4 \
 	 gcc-powerpc64-linux-gnu gcc-aarch64-linux-gnu gcc-i686-linux-gnu; do
 	have_pkg "$p" || need+=("$p")
 done

@@ -141,11 +141,14 @@ for t in "${!names[@]}"; do
 	mv "$letter.new" "$letter"
 done
 
-# What is mailed must apply as it is (no 3-way fallback on this
-# repository's objects): each series to the base after the series it
-# depends on, and all of them in order give the branch's tree.
+# What is mailed must apply as it is, taken as a maintainer takes it: b4 am
+# (Debian's b4), which must know the base-commit, then git am of what b4
+# writes, with no 3-way fallback on this repository's objects. Each series
+# applies to the base after the series it depends on, and all of them in
+# order give the branch's tree.
+b4out=$B/series-b4
 applies() { # applies TREE-INDEX: apply its dependencies, then it
-	local t=$1 d u mails
+	local t=$1 d u
 	for d in ${deps[$t]}; do
 		for u in "${!names[@]}"; do
 			[ "${names[$u]}" != "$d" ] || applies "$u" || return 1
@@ -153,8 +156,12 @@ applies() { # applies TREE-INDEX: apply its dependencies, then it
 	done
 	git log --format=%s base..HEAD | grep -qxF "$(git log -1 --format=%s \
 		"${commits[$((first[t] - 1))]}")" && return 0	# applied already
-	mails=("$out/${names[$t]}"/0*.patch)
-	git am -q --no-3way "${mails[@]:1}" || { git am --abort 2>/dev/null; return 1; }
+	rm -rf "$b4out" && mkdir -p "$b4out"
+	# on stdin: b4 0.12 takes a mailbox file's folded Subject: lines raw
+	cat "$out/${names[$t]}"/0*.patch | b4 -n am -m - -o "$b4out" > "$b4out/log" 2>&1 &&
+		grep -q "Base: using specified base-commit $(git rev-parse base)" "$b4out/log" ||
+		{ cat "$b4out/log" >&2; return 1; }
+	git am -q --no-3way "$b4out"/*.mbx || { git am --abort 2>/dev/null; return 1; }
 }
 bad=0
 for t in "${!names[@]}"; do
