@@ -203,6 +203,37 @@ mod_names() {
 	done
 }
 
+# 7b. modules with odd symtabs (tests/boot/modules/odd.py): no symbol but
+# the null one, 70000 more of one name, empty names, a name of 600
+# characters, a name or a section out of bounds, and the module they are
+# made from. Each is refused with the same error as on stock, or loads
+# with the same symbols (types and names: the addresses of a module may
+# differ) and the same answer to a kprobe by name; the host compares.
+odd_mods() {
+	for f in $M/odd-*.ko; do
+		n=${f##*/}
+		m=kallsyms_odd
+		[ "$n" != odd-nosyms.ko ] || m=kallsyms_odd_empty
+		if ! insmod "$f" 2> /tmp/err; then
+			echo "says $n: refused: $(cat /tmp/err)"
+			continue
+		fi
+		awk -v m="[$m]" '$4 == m { print $2, $3 }' /proc/kallsyms > /tmp/syms
+		grep "\[$m\]\$" $T/available_filter_functions > /tmp/funcs || true
+		echo "says $n: $(wc -l < /tmp/syms) symbols, digest" \
+			"$(md5sum < /tmp/syms | cut -c1-16); $(wc -l < /tmp/funcs)" \
+			"functions, digest $(md5sum < /tmp/funcs | cut -c1-16)"
+		if echo "p:odd $m:kallsyms_odd_fn" 2> /tmp/err >> $T/kprobe_events; then
+			echo "says $n: kprobe on $m:kallsyms_odd_fn: defined"
+			echo -:odd >> $T/kprobe_events
+		else
+			echo "says $n: kprobe on $m:kallsyms_odd_fn: $(cat /tmp/err)," \
+				"$(grep -o 'error: .*' $T/error_log | tail -1)"
+		fi
+		rmmod $m
+	done
+}
+
 # 5, 6. /proc/kallsyms for root and for an unprivileged reader under each
 # kptr_restrict, to the host; reads that start mid-file must see the same
 # bytes.
@@ -344,6 +375,7 @@ step sympos-module sympos_module
 step klp-relocs klp_relocs
 step kprobes kprobes
 step module-names mod_names
+step odd-modules odd_mods
 step proc-kallsyms proc
 step ftrace-avail avail_funcs
 if grep -q '^CONFIG_BPF_JIT=y' /config; then
