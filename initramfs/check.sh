@@ -350,6 +350,36 @@ xfs() {
 	! grep -q '\[xfs\]$' /proc/kallsyms
 }
 
+# 11. /proc/kallsyms read by four processes at once, one of them nobody,
+# for 20 s while a module (odd-plain.ko, not loaded before) and batches of
+# 50 BPF programs are loaded and unloaded in loops, and kprobe events on
+# that module's function come and go: tests/boot/procstress.c reads the
+# file alone first, then checks every full read against it and prints
+# what it did.
+proc_stress() {
+	end=$(($(date +%s) + 20))
+	rm -f /tmp/ready
+	procstress 20 4 65534 /tmp/ready &
+	ps=$!
+	until [ -e /tmp/ready ] || ! kill -0 $ps 2> /dev/null; do sleep 0.1; done
+	(while [ "$(date +%s)" -lt $end ]; do
+		insmod $M/odd-plain.ko && rmmod kallsyms_odd
+	done) > /dev/null 2>&1 &
+	(while [ "$(date +%s)" -lt $end ]; do
+		echo 'p:st kallsyms_odd:kallsyms_odd_fn' >> $T/kprobe_events &&
+			echo -:st >> $T/kprobe_events
+	done) > /dev/null 2>&1 &
+	if grep -q '^CONFIG_BPF_JIT=y' /config; then
+		(while [ "$(date +%s)" -lt $end ]; do
+			bpfprogs 50 /tmp/bpf-stress true
+		done) > /dev/null 2>&1 &
+	fi
+	wait $ps
+	wait
+	grep -q 'kallsyms_odd' /proc/modules && rmmod kallsyms_odd
+	echo > $T/kprobe_events
+}
+
 # The BPF check's second half runs as a command of bpfprogs.
 if [ $# -gt 0 ]; then
 	set -e
@@ -383,6 +413,7 @@ if grep -q '^CONFIG_BPF_JIT=y' /config; then
 else
 	echo "boot-check: bpf-kallsyms skipped no BPF JIT"
 fi
+step proc-stress proc_stress
 if grep -q '^CONFIG_UPROBE_EVENTS=y' /config; then
 	step bpftrace bpftrace_run
 else

@@ -35,9 +35,9 @@ libs() { # libs PROGRAM: copy the shared libraries PROGRAM loads
 	done
 }
 
-# tests/boot/bpfprogs.c, seekread.c and modload.c, static, and util-linux' setpriv
-# (nobody's reads)
-for p in bpfprogs seekread modload; do
+# tests/boot/bpfprogs.c, seekread.c, modload.c and procstress.c, static,
+# and util-linux' setpriv (nobody's reads)
+for p in bpfprogs seekread modload procstress; do
 	gcc -O2 -Wall -static -o "$tmp/bin/$p" "$top/tests/boot/$p.c"
 done
 cp "$(command -v setpriv)" "$tmp/bin/setpriv"
