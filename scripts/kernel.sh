@@ -6,7 +6,8 @@
 #   bzImage System.map config kallsyms.o (the tables, as assembled)
 #   series-symbols  names defined in the C files the patches change
 #   modules/  the series' KUnit module, samples/livepatch, upstream's
-#             livepatch test modules, tests/boot/modules
+#             livepatch test modules, tests/boot/modules (and the odd-*.ko
+#             that its odd.py makes)
 #   lib/modules/  every in-tree module, installed, for modprobe
 #   selftests/livepatch/  upstream's scripts and test_klp-call_getpid
 # SMALL_MODULES=N also builds N copies of tests/boot/modules/kallsyms_small.c
@@ -70,6 +71,8 @@ ext() { # ext SRC_DIR: build the modules of SRC_DIR against this kernel
 }
 ext "$tree/tools/testing/selftests/livepatch/test_modules"
 ext "$top/tests/boot/modules"
+# modules with odd symtabs, made from two of those (initramfs/check.sh)
+"$top/tests/boot/modules/odd.py" "$dst/modules"
 
 lp=$tree/tools/testing/selftests/livepatch
 mkdir -p "$dst/selftests/livepatch"
