@@ -17,7 +17,11 @@
  * lists twice, are counted and printed, not failed: /proc/kallsyms walks
  * the modules by position, so a module that goes before them in the list
  * between two read() calls moves what is left to read, on any kernel.
- * Prints "procstress: ..." figures; exits 1 at the first wrong read.
+ * Reader 0 pauses where a read() ends in the lines of a module or BPF
+ * program loaded since the start, so that it may go before the next one:
+ * a kernel that kept its place there without noticing would read freed
+ * memory.  Prints "procstress: ..." figures; exits 1 at the first wrong
+ * read.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -174,6 +178,26 @@ static int check(struct buf *b, const char *vm, size_t *missing, size_t *twice,
 	return 0;
 }
 
+/* Whether the last whole line of p[0..len) is of a module or BPF program
+ * that was not loaded at the start */
+static int transient(const char *p, size_t len)
+{
+	const char *end = memrchr(p, '\n', len), *l, *tag;
+	char key[128];
+	char *kp = key;
+
+	if (!end)
+		return 0;
+	l = memrchr(p, '\n', end - p);
+	l = l ? l + 1 : p;
+	tag = memchr(l, '\t', end - l);
+	if (!tag || end - tag >= (long)sizeof(key) || !strncmp(tag, "\t[__builtin__", 13))
+		return 0;
+	memcpy(key, tag, end - tag);
+	key[end - tag] = '\0';
+	return !bsearch(&kp, mod_tags, nmod_tags, sizeof(*mod_tags), cmp_line);
+}
+
 static unsigned int rnd(unsigned int *s, unsigned int n)
 {
 	*s = *s * 1103515245 + 12345;
@@ -183,7 +207,7 @@ static unsigned int rnd(unsigned int *s, unsigned int n)
 /* A reader: full reads until @end; returns 0 when all were right */
 static int reader(int k, time_t end)
 {
-	unsigned int s = 0x6b616c6c + k, reads = 0, seeks = 0, restarts = 0;
+	unsigned int s = 0x6b616c6c + k, reads = 0, seeks = 0, restarts = 0, pauses = 0;
 	size_t full = 0, missing = 0, twice = 0;
 	unsigned char *seen = calloc(nmod_lines + 1, 1);
 	struct buf b = { 0 };
@@ -219,12 +243,25 @@ static int reader(int k, time_t end)
 		for (;;) {
 			size_t want = rnd(&s, 4) ? 1 + rnd(&s, 4096) : 65536;
 
+			/* reader 0 reads the lines after vmlinux's a few at a time */
+			if (k == 0 && b.len >= ref_vmlinux)
+				want = 100;
+
 			grow(&b, want);
 			n = read(fd, b.p + b.len, want);
 			reads++;
 			if (n <= 0)
 				break;
 			b.len += n;
+			/*
+			 * Reader 0 stops for 20 ms where a read ends in the
+			 * lines of a module or BPF program loaded since the
+			 * start, which may then go before its next read().
+			 */
+			if (k == 0 && transient(b.p, b.len)) {
+				usleep(20000);
+				pauses++;
+			}
 			if (b.len < at || what > 1)
 				continue;
 			if (what == 0) {		/* start over */
@@ -265,8 +302,8 @@ static int reader(int k, time_t end)
 		}
 		full++;
 	}
-	printf("procstress: reader %d uid=%d full_reads=%zu reads=%u reads_again=%u restarts=%u start_module_lines=%zu missing=%zu twice=%zu\n",
-	       k, getuid(), full, reads, seeks, restarts, nmod_lines, missing, twice);
+	printf("procstress: reader %d uid=%d full_reads=%zu reads=%u reads_again=%u restarts=%u pauses=%u start_module_lines=%zu missing=%zu twice=%zu\n",
+	       k, getuid(), full, reads, seeks, restarts, pauses, nmod_lines, missing, twice);
 	return !full;
 }
 
