@@ -65,11 +65,14 @@ def check_boot(b):
     steps = 0
     # No splat: the kernels have lockdep and atomic-sleep debugging, so
     # code that sleeps or takes a lock where it may not says so here; and
-    # no use of an API the kernel warns is deprecated.
+    # no work item of the code the patches change on a workqueue that the
+    # kernel says is deprecated.
     splats = [l for l in b.log if re.search(
         r'BUG:|WARNING:|possible (circular|recursive) locking|inconsistent lock state|'
-        r'sleeping function called from invalid context|scheduling while atomic|'
-        r'enqueued on deprecated workqueue', l)]
+        r'sleeping function called from invalid context|scheduling while atomic', l)]
+    splats += [l for l in b.log if re.search(
+        r'work func (\S+) enqueued on deprecated workqueue', l) and re.search(
+        r'work func (\S+) ', l).group(1) in b.series]
     if splats:
         fail(tag + 'kernel log: %d splat line(s)' % len(splats), splats)
     for i, line in enumerate(b.log):
