@@ -223,6 +223,7 @@ odd_mods() {
 		echo "says $n: $(wc -l < /tmp/syms) symbols, digest" \
 			"$(md5sum < /tmp/syms | cut -c1-16); $(wc -l < /tmp/funcs)" \
 			"functions, digest $(md5sum < /tmp/funcs | cut -c1-16)"
+		echo > $T/error_log
 		if echo "p:odd $m:kallsyms_odd_fn" 2> /tmp/err >> $T/kprobe_events; then
 			echo "says $n: kprobe on $m:kallsyms_odd_fn: defined"
 			echo -:odd >> $T/kprobe_events
@@ -357,27 +358,38 @@ xfs() {
 # file alone first, then checks every full read against it and prints
 # what it did.
 proc_stress() {
+	! grep -q '^kallsyms_odd ' /proc/modules || rmmod kallsyms_odd
 	end=$(($(date +%s) + 20))
-	rm -f /tmp/ready
+	rm -f /tmp/ready /tmp/loads /tmp/bpf-loads /tmp/kprobes
 	procstress 20 4 65534 /tmp/ready &
 	ps=$!
 	until [ -e /tmp/ready ] || ! kill -0 $ps 2> /dev/null; do sleep 0.1; done
-	(while [ "$(date +%s)" -lt $end ]; do
-		insmod $M/odd-plain.ko && rmmod kallsyms_odd
+	[ -e /tmp/ready ] || { wait $ps || true; echo "procstress ended before its first read"; return 1; }
+	# the loops go on when a command fails (an rmmod that a kprobe's
+	# reference to the module makes fail, say), and count what worked
+	(set +e; while [ "$(date +%s)" -lt $end ]; do
+		insmod $M/odd-plain.ko && echo >> /tmp/loads
+		rmmod kallsyms_odd
 	done) > /dev/null 2>&1 &
-	(while [ "$(date +%s)" -lt $end ]; do
+	(set +e; while [ "$(date +%s)" -lt $end ]; do
 		echo 'p:st kallsyms_odd:kallsyms_odd_fn' >> $T/kprobe_events &&
-			echo -:st >> $T/kprobe_events
+			echo >> /tmp/kprobes && echo -:st >> $T/kprobe_events
 	done) > /dev/null 2>&1 &
 	if grep -q '^CONFIG_BPF_JIT=y' /config; then
-		(while [ "$(date +%s)" -lt $end ]; do
-			bpfprogs 50 /tmp/bpf-stress true
+		(set +e; while [ "$(date +%s)" -lt $end ]; do
+			bpfprogs 50 /tmp/bpf-stress true && echo >> /tmp/bpf-loads
 		done) > /dev/null 2>&1 &
 	fi
-	wait $ps
+	rc=0
+	wait $ps || rc=$?
 	wait
-	grep -q 'kallsyms_odd' /proc/modules && rmmod kallsyms_odd
+	! grep -q '^kallsyms_odd ' /proc/modules || rmmod kallsyms_odd
 	echo > $T/kprobe_events
+	loads=$(cat /tmp/loads 2> /dev/null | wc -l)
+	echo "module loads $loads, kprobe events $(cat /tmp/kprobes 2> /dev/null | wc -l)," \
+		"batches of 50 BPF programs $(cat /tmp/bpf-loads 2> /dev/null | wc -l)"
+	[ "$loads" -gt 0 ] || { echo "no module load"; return 1; }
+	return $rc
 }
 
 # The BPF check's second half runs as a command of bpfprogs.

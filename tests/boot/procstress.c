@@ -20,8 +20,8 @@
  * Reader 0 pauses where a read() ends in the lines of a module or BPF
  * program loaded since the start, so that it may go before the next one:
  * a kernel that kept its place there without noticing would read freed
- * memory.  Prints "procstress: ..." figures; exits 1 at the first wrong
- * read.
+ * memory.  Each reader prints "procstress: ..." figures and stops at its
+ * first wrong read, saying why; procstress exits 1 when one did.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -105,6 +105,18 @@ static void zero_addrs(char *p, size_t len)
 		memset(p, '0', ADDR_LEN);
 }
 
+/* Whether the last of the lines p[0..len) has a zero address */
+static int zeroed(const char *p, size_t len)
+{
+	const char *l;
+
+	if (len < ADDR_LEN + 1)
+		return 0;
+	l = memrchr(p, '\n', len - 1);
+	l = l ? l + 1 : p;
+	return !strncmp(l, "0000000000000000", ADDR_LEN);
+}
+
 /* "ADDR T NAME" or "ADDR T NAME\t[MODULE]", NUL-terminated at the '\n' */
 static int well_formed(const char *l)
 {
@@ -112,7 +124,7 @@ static int well_formed(const char *l)
 	int i;
 
 	for (i = 0; i < ADDR_LEN; i++)
-		if (!strchr("0123456789abcdef", l[i]))
+		if (!l[i] || !strchr("0123456789abcdef", l[i]))
 			return 0;
 	if (l[ADDR_LEN] != ' ' || !l[ADDR_LEN + 1] || l[ADDR_LEN + 2] != ' ' ||
 	    !l[ADDR_LEN + 3] || strchr(l + ADDR_LEN + 3, ' '))
@@ -123,7 +135,7 @@ static int well_formed(const char *l)
 
 /* Check one full read; 0 when right. */
 static int check(struct buf *b, const char *vm, size_t *missing, size_t *twice,
-		 unsigned char *seen)
+		 unsigned int *seen)
 {
 	size_t vlen = vmlinux_len(b->p, b->len);
 	char *l, *nl, *key;
@@ -134,7 +146,7 @@ static int check(struct buf *b, const char *vm, size_t *missing, size_t *twice,
 			vlen, ref_vmlinux);
 		return 1;
 	}
-	memset(seen, 0, nmod_lines);
+	memset(seen, 0, nmod_lines * sizeof(*seen));
 	for (l = b->p + vlen; l < b->p + b->len; l = nl + 1) {
 		nl = strchr(l, '\n');
 		if (!nl) {
@@ -142,8 +154,9 @@ static int check(struct buf *b, const char *vm, size_t *missing, size_t *twice,
 			return 1;
 		}
 		*nl = '\0';
-		if (!well_formed(l)) {
-			fprintf(stderr, "procstress: not a line of /proc/kallsyms: %s\n", l);
+		if (!well_formed(l) || !strchr(l, '\t')) {
+			fprintf(stderr, "procstress: not a line of /proc/kallsyms after vmlinux's: %s\n",
+				l);
 			return 1;
 		}
 		key = l;
@@ -152,8 +165,7 @@ static int check(struct buf *b, const char *vm, size_t *missing, size_t *twice,
 			/* count equal lines (aliases, as nobody sees them) at the first */
 			while (hit > mod_lines && !strcmp(hit[-1], l))
 				hit--;
-			if (seen[hit - mod_lines] < 255)
-				seen[hit - mod_lines]++;
+			seen[hit - mod_lines]++;
 			continue;
 		}
 		/* of a module loaded at the start: then so was this line */
@@ -209,7 +221,7 @@ static int reader(int k, time_t end)
 {
 	unsigned int s = 0x6b616c6c + k, reads = 0, seeks = 0, restarts = 0, pauses = 0;
 	size_t full = 0, missing = 0, twice = 0;
-	unsigned char *seen = calloc(nmod_lines + 1, 1);
+	unsigned int *seen = calloc(nmod_lines + 1, sizeof(*seen));
 	struct buf b = { 0 };
 	char *vm = malloc(ref_vmlinux + 1);
 	char piece[65536];
@@ -220,7 +232,7 @@ static int reader(int k, time_t end)
 	}
 	memcpy(vm, ref.p, ref_vmlinux);
 	read_all(&b);
-	if (!strncmp(b.p, "0000000000000000", ADDR_LEN) && strncmp(ref.p, b.p, ADDR_LEN)) {
+	if (zeroed(b.p, vmlinux_len(b.p, b.len)) && !zeroed(ref.p, ref_vmlinux)) {
 		/* shown zeros for addresses, as a reader without CAP_SYSLOG */
 		zero_addrs(vm, ref_vmlinux);
 		for (size_t i = 0; i < nmod_lines; i++)
@@ -280,13 +292,27 @@ static int reader(int k, time_t end)
 					 sizeof(piece) : b.len - off);
 				seeks++;
 				/* in the vmlinux lines, the same bytes */
-				if (m < 0 || (off + m <= (off_t)ref_vmlinux &&
+				if (m > 0 && off < (off_t)ref_vmlinux &&
+				    (size_t)m > ref_vmlinux - off)
+					m = ref_vmlinux - off;
+				if (m < 0 || (off < (off_t)ref_vmlinux &&
 					      memcmp(piece, b.p + off, m))) {
 					fprintf(stderr, "procstress: reader %d: a read again at %lld differs\n",
 						k, (long long)off);
 					return 1;
 				}
-				lseek(fd, b.len, SEEK_SET);
+				/*
+				 * Going on from b.len is going on from where
+				 * the file is now: past vmlinux's lines, modules
+				 * that came or went may have moved it, so start
+				 * over.
+				 */
+				if (b.len > ref_vmlinux) {
+					lseek(fd, 0, SEEK_SET);
+					b.len = 0;
+				} else {
+					lseek(fd, b.len, SEEK_SET);
+				}
 			}
 		}
 		close(fd);
@@ -302,6 +328,8 @@ static int reader(int k, time_t end)
 		}
 		full++;
 	}
+	if (!full)
+		fprintf(stderr, "procstress: reader %d: no full read in the time given\n", k);
 	printf("procstress: reader %d uid=%d full_reads=%zu reads=%u reads_again=%u restarts=%u pauses=%u start_module_lines=%zu missing=%zu twice=%zu\n",
 	       k, getuid(), full, reads, seeks, restarts, pauses, nmod_lines, missing, twice);
 	return !full;
@@ -332,9 +360,12 @@ int main(int argc, char **argv)
 	}
 	/* modules; BPF programs and ftrace's or kprobes' pages come and go */
 	for (l = ref.p + ref_vmlinux; l < ref.p + ref.len; l = strchr(l, '\0') + 1) {
-		char *tag = strchr(l, '\t');
+		char *nl = strchr(l, '\n'), *tag;
 
-		*strchr(l, '\n') = '\0';
+		if (!nl)
+			break;
+		*nl = '\0';
+		tag = strchr(l, '\t');
 		if (!tag || !strcmp(tag, "\t[bpf]") || !strncmp(tag, "\t[__builtin__", 13))
 			continue;
 		mod_lines[nmod_lines++] = l;

@@ -9,10 +9,14 @@ symbols and lookups.
   odd-nosyms      the symtab cut to the null symbol (of the module without
                   code or data, which no relocation refers to)
   odd-dups        70000 more symbols named kallsyms_odd_fn, in the function
+                  (global ones, after the globals, where the symtab's
+                  sh_info says they go)
   odd-noname      every defined symbol's name empty
   odd-longname    kallsyms_odd_fn renamed to 600 characters
-  odd-badname     a name's offset at the end of the string table
-  odd-badshndx    a symbol in a section past the last one
+  odd-badname     a name's offset one past the end of the string table
+                  (7.3 refuses it; 6.12 does not check, and both kernels
+                  read the byte after the table, of the same file)
+  odd-badshndx    a symbol in the section one past the last
   odd-plain       kallsyms_odd.ko as it is, to compare with
 
 New symtab and string table contents go at the end of the file; only the
@@ -22,6 +26,7 @@ import struct
 import sys
 
 SHT_SYMTAB, SHT_RELA = 2, 4
+EM_X86_64, STB_GLOBAL = 62, 1
 SHDR = struct.Struct('<IIQQQQIIQQ')   # Elf64_Shdr
 SYM = struct.Struct('<IBBHQQ')        # Elf64_Sym
 
@@ -29,8 +34,12 @@ SYM = struct.Struct('<IBBHQQ')        # Elf64_Sym
 class Elf:
     def __init__(self, path):
         self.data = bytearray(open(path, 'rb').read())
-        assert self.data[:5] == b'\x7fELF\x02' and self.data[5] == 1, \
-            path + ': not a 64-bit little-endian ELF file'
+        assert self.data[:5] == b'\x7fELF\x02' and self.data[5] == 1 and \
+            struct.unpack_from('<H', self.data, 0x12)[0] == EM_X86_64, \
+            path + ': not an x86_64 ELF file'
+        # appended sections would come after a signature, unsigning it
+        assert not self.data.endswith(b'~Module signature appended~\n'), \
+            path + ': signed'
         self.shoff, = struct.unpack_from('<Q', self.data, 0x28)
         self.shnum, = struct.unpack_from('<H', self.data, 0x3c)
         self.sym = next(i for i in range(self.shnum)
@@ -89,8 +98,9 @@ def main(d):
     e.write(d + '/odd-plain.ko')
     syms = e.syms()
     fn = syms[e.find('kallsyms_odd_fn')]
+    info = STB_GLOBAL << 4 | fn[1] & 0xf
     for i in range(70000):
-        syms.append(fn[:4] + [fn[4] + i % max(fn[5], 1), 1])
+        syms.append([fn[0], info] + fn[2:4] + [fn[4] + i % max(fn[5], 1), 1])
     e.set_syms(syms)
     e.write(d + '/odd-dups.ko')
 
@@ -118,7 +128,7 @@ def main(d):
 
     e = Elf(base)
     syms = e.syms()
-    syms[e.find('kallsyms_odd_var')][3] = e.shnum + 1
+    syms[e.find('kallsyms_odd_var')][3] = e.shnum
     e.set_syms(syms)
     e.write(d + '/odd-badshndx.ko')
 
