@@ -70,9 +70,10 @@ def check_boot(b):
     splats = [l for l in b.log if re.search(
         r'BUG:|WARNING:|possible (circular|recursive) locking|inconsistent lock state|'
         r'sleeping function called from invalid context|scheduling while atomic', l)]
-    splats += [l for l in b.log if re.search(
-        r'work func (\S+) enqueued on deprecated workqueue', l) and re.search(
-        r'work func (\S+) ', l).group(1) in b.series]
+    for l in b.log:
+        m = re.search(r'work func (\S+) enqueued on deprecated workqueue', l)
+        if m and m.group(1) in b.series:
+            splats.append(l)
     if splats:
         fail(tag + 'kernel log: %d splat line(s)' % len(splats), splats)
     for i, line in enumerate(b.log):
