@@ -61,8 +61,16 @@ shape_cross() { # shape_cross PREFIX [VAR=VALUE]: stock's tables and both modes
 		"${m[@]}" KSRC="$build/stock-src" OUT="$build/user-stock"
 }
 
+mutants_apply() { # each deliberate bug of make mutants still applies
+	local m
+	for m in "$top"/tests/boot/mutants/*.patch; do
+		git -C "$tree" apply --check "$m" || { echo "does not apply: $m"; return 1; }
+	done
+}
+
 scope=${CHECK_SCOPE:-full}
 step checkpatch "$top/scripts/checkpatch.sh"
+step mutants-apply mutants_apply
 # Both modes with EXPERT, which CONFIG_KALLSYMS_NAME_INDEX=n needs and which
 # changes other defaults, so that the second, built in a copy of the first's
 # folder, rebuilds only what the option changes (31 s, not 210 s, without

@@ -4,6 +4,7 @@
 # -icount. WHAT is one of
 #   proc   five full reads of /proc/kallsyms by cat (per line)
 #   procmod  the same with kallsyms_many.ko loaded (20006 more lines)
+#   procbpf  the same with 10000 BPF programs loaded (tests/boot/bpfprogs.c)
 #   aff    five full reads of available_filter_functions, with
 #          kallsyms_many.ko and xfs.ko loaded (per line)
 #   affvmlinux  the same without modules
@@ -28,7 +29,7 @@ stack)	mark=$(addr kallsyms_test_stack_trace) end=$(addr kunit_print_ok_not_ok)
 	export KERNEL_ARGS="kallsyms_profile=$what kunit.filter_glob=kallsyms.kallsyms_test_stack_trace" ;;
 addr)	mark=$(addr kallsyms_test_lookup_addr) end=$(addr kunit_print_ok_not_ok)
 	export KERNEL_ARGS="kallsyms_profile=$what kunit.filter_glob=kallsyms.kallsyms_test_lookup_addr" ;;
-proc|procmod|aff|affvmlinux) mark=$(addr tracing_mark_write) end=$mark
+proc|procmod|procbpf|aff|affvmlinux) mark=$(addr tracing_mark_write) end=$mark
 	export KERNEL_ARGS="kallsyms_profile=$what kunit.enable=0" ;;
 *)	echo "run.sh: no such path: $what" >&2; exit 1 ;;
 esac
